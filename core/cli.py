@@ -1,0 +1,74 @@
+"""The ``gamenight`` command."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from gamenight.plugins import PluginError, Plugins
+
+
+def _plugins(modules: tuple[str, ...]) -> Plugins:
+    try:
+        return Plugins(modules)
+    except PluginError as exc:
+        raise click.ClickException(f"broken plugin: {exc}") from exc
+
+
+plugin_option = click.option(
+    "--plugin",
+    "-p",
+    "plugins",
+    multiple=True,
+    metavar="MODULE",
+    help="Also load this importable module as a plugin (repeatable; see also GAMENIGHT_PLUGINS).",
+)
+
+
+@click.group()
+@click.version_option(package_name="gamenight")
+def main() -> None:
+    """gamenight: hidden-role party games for one lobby and a whole evening."""
+
+
+@main.command()
+@click.argument("script", type=click.File("r", encoding="utf-8"))
+@plugin_option
+def play(script, plugins: tuple[str, ...]) -> None:
+    """Play a match headless from a SCRIPT.json and print its result as JSON."""
+    from gamenight.script import ExpectationFailed, ScriptError, run_script
+
+    try:
+        data = json.load(script)
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{script.name} is not valid JSON: {exc}") from exc
+    try:
+        result = run_script(data, _plugins(plugins))
+    except ScriptError as exc:
+        raise click.ClickException(f"{script.name}: malformed script: {exc}") from exc
+    except ExpectationFailed as exc:
+        click.echo(f"{script.name}: {exc}", err=True)
+        sys.exit(1)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@plugin_option
+def games(as_json: bool, plugins: tuple[str, ...]) -> None:
+    """List the installed games and variants, with the package that provides each."""
+    catalogue = _plugins(plugins).catalogue()
+    if as_json:
+        click.echo(json.dumps(catalogue, ensure_ascii=False, indent=2))
+        return
+    if not catalogue:
+        click.echo("No games installed.")
+    for game in catalogue:
+        low, high = game["players"]
+        click.echo(
+            f"{game['id']}  {game['names'].get('en', game['id'])} / {game['names'].get('ru', '')}  "
+            f"{low}-{high} players  [{game['package']}]"
+        )
+        for variant in game["variants"]:
+            click.echo(f"  + {variant['id']}  {variant['names'].get('en', variant['id'])}  [{variant['package']}]")

@@ -1,0 +1,84 @@
+"""Schemas of the lobby commands: every command's arguments are loaded here before it is applied."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.errors import ActionError
+from marshmallow import Schema, ValidationError, fields, validate
+
+MAX_VARIANTS = 16
+
+
+class JoinArgs(Schema):
+    name = fields.Raw(required=True)
+
+
+class EmptyArgs(Schema):
+    pass
+
+
+class PlayerArgs(Schema):
+    player = fields.String(required=True, validate=validate.Length(1, 32))
+
+
+class LockArgs(Schema):
+    locked = fields.Boolean(required=True)
+
+
+class ReorderArgs(Schema):
+    order = fields.List(fields.String(validate=validate.Length(1, 32)), required=True, validate=validate.Length(1, 64))
+
+
+class ChooseArgs(Schema):
+    game = fields.String(required=True, validate=validate.Length(1, 64))
+    variants = fields.List(
+        fields.String(validate=validate.Length(1, 64)), load_default=list, validate=validate.Length(0, MAX_VARIANTS)
+    )
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class ActArgs(Schema):
+    action = fields.String(required=True, validate=validate.Length(1, 64))
+    args = fields.Raw(load_default=dict)
+    version = fields.Integer(load_default=None, allow_none=True)
+
+
+class PresenceArgs(Schema):
+    player = fields.String(required=True)
+    connected = fields.Boolean(required=True)
+
+
+# kind -> (schema, who may send it: "anyone" (no seat yet), "player", "host", "system")
+COMMANDS: dict[str, tuple[Schema, str]] = {
+    "join": (JoinArgs(), "anyone"),
+    "leave": (EmptyArgs(), "player"),
+    "kick": (PlayerArgs(), "host"),
+    "lock": (LockArgs(), "host"),
+    "handover": (PlayerArgs(), "host"),
+    "reorder": (ReorderArgs(), "host"),
+    "choose": (ChooseArgs(), "host"),
+    "start": (EmptyArgs(), "host"),
+    "abort": (EmptyArgs(), "host"),
+    "act": (ActArgs(), "player"),
+    "presence": (PresenceArgs(), "system"),
+    "host_timeout": (EmptyArgs(), "system"),
+}
+
+# Commands a network client may send (the rest are the engine's own).
+CLIENT_COMMANDS = frozenset(kind for kind, (_, who) in COMMANDS.items() if who != "system")
+
+
+def load_args(kind: str, raw: Any) -> dict[str, Any]:
+    """Validate a command's arguments; unknown commands and bad payloads raise ``ActionError``."""
+    if kind not in COMMANDS:
+        raise ActionError("unknown_command", command=str(kind)[:64])
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ActionError("bad_request", errors={"args": ["Not a valid mapping type."]})
+    schema, _ = COMMANDS[kind]
+    try:
+        return schema.load(raw)
+    except ValidationError as exc:
+        raise ActionError("bad_request", errors=exc.messages) from None

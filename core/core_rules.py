@@ -1,0 +1,115 @@
+"""The moves every game has, written as a plugin like any other.
+
+The core's rules are registered first in every game stack, so a game or a
+variant can override any of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.errors import ActionError
+from gamenight.game import ANY_PHASE, Action, Move, Phase
+from gamenight.hookspecs import hookimpl
+from gamenight.match import BALLOT_TIMER_PREFIX, HOST_HOLD, Match
+from marshmallow import fields, validate
+
+MAX_EXTEND_SECONDS = 3600
+
+
+def vote(match: Match, action: Action) -> None:
+    match.cast(action.args["ballot"], action.actor, action.args["choice"])
+
+
+def pause(match: Match, action: Action) -> None:
+    if match.paused:
+        raise ActionError("already_paused")
+    match.paused = True
+    for name in match.timers:
+        match.hold_timer(name, HOST_HOLD)
+    match.announce("event.paused")
+
+
+def resume(match: Match, action: Action) -> None:
+    if not match.paused:
+        raise ActionError("not_paused")
+    match.paused = False
+    for name in match.timers:
+        match.release_timer(name, HOST_HOLD)
+    match.announce("event.resumed")
+
+
+def extend(match: Match, action: Action) -> None:
+    name = action.args.get("timer")
+    if name is None:
+        candidates = [n for n in match.timers if not n.startswith(BALLOT_TIMER_PREFIX)] or list(match.timers)
+        if len(candidates) != 1:
+            raise ActionError("unknown_timer", timer=None)
+        name = candidates[0]
+    if name not in match.timers:
+        raise ActionError("unknown_timer", timer=name)
+    match.timers[name].extend(action.args["seconds"], match.now)
+    match.announce("event.extended", timer=name, seconds=action.args["seconds"])
+
+
+def expire(match: Match, action: Action) -> None:
+    name = action.args["timer"]
+    timer = match.timers.get(name)
+    if timer is None or timer.deadline is None or timer.deadline > match.now:
+        raise ActionError("timer_not_due", timer=name)
+    if name.startswith(BALLOT_TIMER_PREFIX):
+        match.close_ballot(name.removeprefix(BALLOT_TIMER_PREFIX))
+        return
+    match.stop_timer(name)
+    match.hook.timer_expired(match=match, timer=name)
+
+
+def shift_clocks(match: Match, action: Action) -> None:
+    for timer in match.timers.values():
+        timer.shift(action.args["seconds"])
+
+
+CORE_MOVES = {
+    "vote": Move(
+        vote,
+        args={"ballot": fields.String(required=True), "choice": fields.String(required=True)},
+        simultaneous=True,
+    ),
+    "pause": Move(pause, who="host"),
+    "resume": Move(resume, who="host"),
+    "extend": Move(
+        extend,
+        args={
+            "timer": fields.String(load_default=None, allow_none=True),
+            "seconds": fields.Integer(required=True, validate=validate.Range(1, MAX_EXTEND_SECONDS)),
+        },
+        who="host",
+    ),
+    "expire": Move(expire, args={"timer": fields.String(required=True)}, who="system"),
+    "shift_clocks": Move(
+        shift_clocks, args={"seconds": fields.Float(required=True, validate=validate.Range(0))}, who="system"
+    ),
+}
+
+
+class CoreRules:
+    """Defaults under every game: the core moves, move dispatch, ranking by points."""
+
+    @hookimpl
+    def phases(self) -> list[Phase]:
+        return [Phase(ANY_PHASE, CORE_MOVES)]
+
+    @hookimpl(trylast=True)
+    def act(self, match: Match, action: Action) -> Any:
+        move = match.stack.move(match.phase, action.id)
+        assert move is not None
+        move.apply(match, action)
+        return True
+
+    @hookimpl(trylast=True)
+    def ranking_key(self, match: Match, player: str) -> tuple:
+        return (match.totals()[player],)
+
+    @hookimpl(trylast=True)
+    def view(self, match: Match, player: str | None) -> dict[str, Any]:
+        return {}

@@ -1,0 +1,228 @@
+"""The engine: the one path every command takes, and the lobbies it keeps.
+
+A command (a player's move, a host command, a timer's expiry) is resolved to
+its actor, validated, applied to a copy of its lobby under that lobby's lock,
+appended to the durable log, and only then acknowledged with every
+recipient's new view. A refused command changes nothing and answers its sender
+alone. Lobbies never wait on each other, except for the store's short write.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight.commands import COMMANDS, load_args
+from gamenight.errors import ActionError
+from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
+from gamenight.match import SYSTEM
+from gamenight.names import new_lobby_code, new_seed, new_token, normalize_code, token_hash
+from gamenight.plugins import Plugins
+from gamenight.store import Store
+from gamenight.views import lobby_view
+
+TABLE = None  # the recipient id of table screens
+HEARTBEAT_KEY = "heartbeat"
+
+
+@dataclass
+class Outcome:
+    """What a command did: its reply and the new views, or the error for its sender."""
+
+    ok: bool
+    code: str = ""
+    error: dict[str, Any] | None = None
+    reply: dict[str, Any] = field(default_factory=dict)
+    views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+
+    @classmethod
+    def refused(cls, code: str, exc: ActionError) -> Outcome:
+        return cls(ok=False, code=code, error=exc.to_dict())
+
+
+class Engine:
+    def __init__(
+        self,
+        store: Store,
+        plugins: Plugins,
+        clock: Callable[[], float] = time.time,
+        *,
+        snapshot_every: int = 64,
+    ) -> None:
+        self.store = store
+        self.plugins = plugins
+        self.clock = clock
+        self.snapshot_every = snapshot_every
+        self.lobbies: dict[str, Lobby] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._registry_lock = threading.Lock()
+        self._restore()
+
+    # -- lobbies -------------------------------------------------------------------
+
+    def create_lobby(self, name: str) -> tuple[Outcome, str | None]:
+        """Open a lobby with its creator as host; returns the outcome and the creator's seat token."""
+        now = self.clock()
+        with self._registry_lock:
+            code = new_lobby_code()
+            while code in self.lobbies or self.store.exists(code):
+                code = new_lobby_code()
+            self.lobbies[code] = Lobby(code, now)
+            self._locks[code] = threading.Lock()
+            self.store.create_lobby(code, now)
+        outcome, token = self.join(code, name)
+        if not outcome.ok:
+            with self._registry_lock:
+                del self.lobbies[code]
+        outcome.code = code
+        return outcome, token
+
+    def join(self, code: str, name: Any) -> tuple[Outcome, str | None]:
+        """Take a new seat; returns the outcome and the new seat token (never part of any view)."""
+        token = new_token()
+        outcome = self.submit(code, "join", {"name": name}, extra={"token_hash": token_hash(token)})
+        return outcome, token if outcome.ok else None
+
+    def identify(self, code: str, token: Any) -> str | None:
+        """The player id a seat token belongs to in lobby ``code``, or None."""
+        lobby = self.lobbies.get(normalize_code(code)) if isinstance(code, str) else None
+        if lobby is None or not isinstance(token, str) or not token:
+            return None
+        return lobby.player_by_token(token_hash(token))
+
+    def lobby(self, code: str) -> Lobby | None:
+        return self.lobbies.get(normalize_code(code)) if isinstance(code, str) else None
+
+    def view(self, code: str, recipient: str | None) -> dict[str, Any]:
+        lobby = self.lobbies[normalize_code(code)]
+        with self._locks[lobby.code]:
+            return lobby_view(lobby, self.plugins, recipient, self.clock())
+
+    # -- the one action path ----------------------------------------------------------
+
+    def submit(
+        self,
+        code: str,
+        kind: str,
+        args: Any = None,
+        *,
+        token: str | None = None,
+        system: bool = False,
+        extra: dict[str, Any] | None = None,
+    ) -> Outcome:
+        """Apply one command to lobby ``code`` as the holder of ``token`` (or as the engine)."""
+        lobby = self.lobby(code)
+        if lobby is None:
+            return Outcome.refused(str(code)[:16], ActionError("unknown_lobby"))
+        with self._locks[lobby.code]:
+            return self._submit_locked(self.lobbies[lobby.code], kind, args, token, system, dict(extra or {}))
+
+    def _submit_locked(
+        self, lobby: Lobby, kind: str, raw_args: Any, token: str | None, system: bool, extra: dict[str, Any]
+    ) -> Outcome:
+        now = self.clock()
+        try:
+            actor = self._actor(lobby, kind, token, system)
+            args = load_args(kind, raw_args)
+            if kind == "start":
+                extra.setdefault("seed", new_seed())
+                extra["match_id"] = f"{lobby.code}-{lobby.matches_played + 1}"
+            work = pickle.loads(pickle.dumps(lobby, pickle.HIGHEST_PROTOCOL))
+            reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
+        except ActionError as exc:
+            return Outcome.refused(lobby.code, exc)
+        record = {"kind": kind, "actor": actor, "args": args, "extra": extra, "at": now}
+        if work.match is not None:
+            record["match"] = work.match.id
+        snapshot = work.to_dict() if work.version % self.snapshot_every == 0 or kind in ("start", "abort") else None
+        self.store.append(lobby.code, work.version, record, snapshot)
+        self.lobbies[lobby.code] = work
+        removed = [pid for pid in lobby.players if pid not in work.players]
+        return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
+
+    def _actor(self, lobby: Lobby, kind: str, token: str | None, system: bool) -> str | None:
+        if system:
+            return SYSTEM
+        who = COMMANDS[kind][1] if kind in COMMANDS else "player"
+        if who == "system":
+            raise ActionError("not_allowed", command=kind)
+        if who == "anyone":
+            return None
+        actor = lobby.player_by_token(token_hash(token)) if isinstance(token, str) and token else None
+        if actor is None:
+            raise ActionError("bad_token")
+        if who == "host" and actor != lobby.host:
+            raise ActionError("not_host")
+        return actor
+
+    def _views(self, lobby: Lobby, now: float) -> dict[str | None, dict[str, Any]]:
+        views: dict[str | None, dict[str, Any]] = {
+            pid: lobby_view(lobby, self.plugins, pid, now) for pid in lobby.seats
+        }
+        views[TABLE] = lobby_view(lobby, self.plugins, TABLE, now)
+        return views
+
+    # -- the engine's own commands ------------------------------------------------------
+
+    def run_due(self) -> list[Outcome]:
+        """Fire whatever is due now in every lobby: timer expiries and the host's grace period."""
+        now = self.clock()
+        outcomes = []
+        for code, lobby in list(self.lobbies.items()):
+            due = lobby.next_due()
+            if due is None or due > now:
+                continue
+            if lobby.host_away_since is not None and now >= lobby.host_away_since + HOST_GRACE_SECONDS:
+                outcomes.append(self.submit(code, "host_timeout", system=True))
+            lobby = self.lobbies[code]
+            if lobby.match_live:
+                for name in lobby.match.due_timers(now):
+                    outcome = self.submit(code, "act", {"action": "expire", "args": {"timer": name}}, system=True)
+                    outcomes.append(outcome)
+        return [o for o in outcomes if o.ok]
+
+    def heartbeat(self) -> None:
+        """Record that the engine is alive now, so that a restart knows how long it was down."""
+        self.store.set_meta(HEARTBEAT_KEY, repr(self.clock()))
+
+    def set_presence(self, code: str, player: str, connected: bool) -> Outcome:
+        return self.submit(code, "presence", {"player": player, "connected": connected}, system=True)
+
+    # -- restore ---------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        for code, created, snapshot, records in self.store.lobbies():
+            lobby = Lobby.from_dict(snapshot) if snapshot else Lobby(code, created)
+            for record in records:
+                replay_record(lobby, self.plugins, record)
+            self.lobbies[code] = lobby
+            self._locks[code] = threading.Lock()
+        last = self.store.get_meta(HEARTBEAT_KEY)
+        downtime = self.clock() - float(last) if last else 0.0
+        for code, lobby in list(self.lobbies.items()):
+            # Clocks do not run while the server is down: timers keep the time they had left.
+            if downtime > 0 and lobby.match_live and lobby.match.next_deadline() is not None:
+                self.submit(code, "act", {"action": "shift_clocks", "args": {"seconds": downtime}}, system=True)
+            for pid, player in list(self.lobbies[code].players.items()):
+                if player["connected"]:
+                    self.set_presence(code, pid, False)
+        self.heartbeat()
+
+
+def replay_record(lobby: Lobby, plugins: Plugins, record: dict[str, Any]) -> None:
+    """Apply one logged command again, exactly as it was applied the first time."""
+    apply_command(lobby, plugins, record["actor"], record["kind"], record["args"], record["extra"], record["at"])
+
+
+def replay_lobby(store: Store, plugins: Plugins, code: str) -> Lobby:
+    """Rebuild a lobby (and its match) from the first record of its log."""
+    created = next(c for k, c, _, _ in store.lobbies() if k == code)
+    lobby = Lobby(code, created)
+    for record in store.records(code):
+        replay_record(lobby, plugins, record)
+    return lobby

@@ -1,0 +1,320 @@
+"""A lobby: the group's seats for the evening, its host, its current match and its night scoreboard.
+
+``apply_command`` is the pure step of the one action path: it changes a
+``Lobby`` in place for one validated command, or raises ``ActionError``. The
+engine applies it to a copy and keeps the copy only on success. Everything
+random (seat tokens, seeds, ids) arrives pre-drawn in ``extra``, so replaying
+the log gives the same lobby.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamenight.errors import ActionError
+from gamenight.match import Match, apply_move
+from gamenight.names import clean_name, same_name
+from gamenight.scores import NightScoreboard
+
+if TYPE_CHECKING:
+    from gamenight.plugins import Plugins
+
+MAX_SEATS = 20
+HOST_GRACE_SECONDS = 60.0
+
+
+class Lobby:
+    def __init__(self, code: str, created: float) -> None:
+        self.code = code
+        self.created = created
+        self.version = 0
+        self.players: dict[str, dict[str, Any]] = {}
+        self.seats: list[str] = []
+        self.host: str | None = None
+        self.host_away_since: float | None = None
+        self.locked = False
+        self.setup: dict[str, Any] | None = None
+        self.match: Match | None = None
+        self.matches_played = 0
+        self.history: list[dict[str, Any]] = []
+        self.scoreboard = NightScoreboard()
+        self.next_player = 1
+
+    # -- queries -----------------------------------------------------------------
+
+    @property
+    def match_live(self) -> bool:
+        return self.match is not None and not self.match.over
+
+    def player_by_token(self, hashed: str) -> str | None:
+        for pid, player in self.players.items():
+            if player["token_hash"] == hashed:
+                return pid
+        return None
+
+    def names(self) -> dict[str, str]:
+        return {pid: p["name"] for pid, p in self.players.items()}
+
+    def next_due(self) -> float | None:
+        """When the engine must next act on its own for this lobby (a timer, the host's grace)."""
+        times = []
+        if self.match_live:
+            deadline = self.match.next_deadline()
+            if deadline is not None:
+                times.append(deadline)
+        if self.host_away_since is not None:
+            times.append(self.host_away_since + HOST_GRACE_SECONDS)
+        return min(times, default=None)
+
+    # -- persistence ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "created": self.created,
+            "version": self.version,
+            "players": self.players,
+            "seats": self.seats,
+            "host": self.host,
+            "host_away_since": self.host_away_since,
+            "locked": self.locked,
+            "setup": self.setup,
+            "match": self.match.to_dict() if self.match else None,
+            "matches_played": self.matches_played,
+            "history": self.history,
+            "scoreboard": self.scoreboard.rows,
+            "next_player": self.next_player,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Lobby:
+        lobby = cls(d["code"], d["created"])
+        lobby.version = d["version"]
+        lobby.players = d["players"]
+        lobby.seats = d["seats"]
+        lobby.host = d["host"]
+        lobby.host_away_since = d["host_away_since"]
+        lobby.locked = d["locked"]
+        lobby.setup = d["setup"]
+        lobby.match = Match.from_dict(d["match"]) if d["match"] else None
+        lobby.matches_played = d["matches_played"]
+        lobby.history = d["history"]
+        lobby.scoreboard = NightScoreboard(d["scoreboard"])
+        lobby.next_player = d["next_player"]
+        return lobby
+
+
+def apply_command(
+    lobby: Lobby,
+    plugins: Plugins,
+    actor: str | None,
+    kind: str,
+    args: dict[str, Any],
+    extra: dict[str, Any],
+    now: float,
+) -> dict[str, Any]:
+    """Apply one validated command to ``lobby`` in place; return the reply for its sender."""
+    handler = _HANDLERS[kind]
+    reply = handler(lobby, plugins, actor, args, extra, now) or {}
+    lobby.version += 1
+    if lobby.match is not None and lobby.match.over and lobby.match.result and not _recorded(lobby):
+        _record_result(lobby)
+    return reply
+
+
+def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    name = clean_name(args["name"])
+    if lobby.locked and lobby.players:
+        raise ActionError("lobby_locked")
+    if len(lobby.players) >= MAX_SEATS:
+        raise ActionError("lobby_full", max=MAX_SEATS)
+    if any(same_name(name, p["name"]) for p in lobby.players.values()):
+        raise ActionError("name_taken", name=name)
+    pid = f"p{lobby.next_player}"
+    lobby.next_player += 1
+    lobby.players[pid] = {"id": pid, "name": name, "token_hash": extra["token_hash"], "connected": False}
+    lobby.seats.append(pid)
+    if lobby.host is None:
+        lobby.host = pid
+    return {"player": pid}
+
+
+def _remove(lobby: Lobby, pid: str, now: float) -> None:
+    was_host = lobby.host == pid
+    successor = _next_seated(lobby, pid) if was_host else None
+    del lobby.players[pid]
+    lobby.seats.remove(pid)
+    if was_host:
+        lobby.host = successor
+        lobby.host_away_since = None if successor is None or lobby.players[successor]["connected"] else now
+    if lobby.match_live and pid in lobby.match.players:
+        match = lobby.match
+        match.drop_voter(pid)
+        match.hook.player_left(match=match, player=pid)
+        match.announce("event.player_left", player=pid)
+
+
+def _next_seated(lobby: Lobby, pid: str) -> str | None:
+    """The next seated player clockwise from ``pid``, connected ones first."""
+    index = lobby.seats.index(pid)
+    others = lobby.seats[index + 1 :] + lobby.seats[:index]
+    connected = [p for p in others if lobby.players[p]["connected"]]
+    return (connected or others or [None])[0]
+
+
+def _leave(lobby: Lobby, plugins, actor, args, extra, now):
+    _bind_match(lobby, plugins, now)
+    _remove(lobby, actor, now)
+
+
+def _kick(lobby: Lobby, plugins, actor, args, extra, now):
+    target = _seated(lobby, args["player"])
+    if target == actor:
+        raise ActionError("cannot_kick_self")
+    _bind_match(lobby, plugins, now)
+    _remove(lobby, target, now)
+
+
+def _lock(lobby: Lobby, plugins, actor, args, extra, now):
+    lobby.locked = args["locked"]
+
+
+def _handover(lobby: Lobby, plugins, actor, args, extra, now):
+    target = _seated(lobby, args["player"])
+    lobby.host = target
+    lobby.host_away_since = None if lobby.players[target]["connected"] else now
+
+
+def _reorder(lobby: Lobby, plugins, actor, args, extra, now):
+    order = args["order"]
+    if sorted(order) != sorted(lobby.seats) or len(set(order)) != len(order):
+        raise ActionError("bad_order")
+    lobby.seats = list(order)
+
+
+def _choose(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    if lobby.match_live:
+        raise ActionError("match_running")
+    stack = plugins.stack(args["game"], args["variants"])
+    options = stack.load_options(args["options"])
+    lobby.setup = {"game": args["game"], "variants": list(args["variants"]), "options": options}
+
+
+def _start(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    if lobby.match_live:
+        raise ActionError("match_running")
+    if lobby.setup is None:
+        raise ActionError("no_game_chosen")
+    setup = lobby.setup
+    stack = plugins.stack(setup["game"], setup["variants"])
+    game = stack.game
+    count = len(lobby.seats)
+    if count < game.min_players:
+        raise ActionError("too_few_players", min=game.min_players, players=count)
+    if count > game.max_players:
+        raise ActionError("too_many_players", max=game.max_players, players=count)
+    lobby.matches_played += 1
+    match = Match(
+        id=extra["match_id"],
+        game=game.id,
+        variants=setup["variants"],
+        options=stack.load_options(setup["options"]),
+        players=list(lobby.seats),
+        names={pid: lobby.players[pid]["name"] for pid in lobby.seats},
+        seed=extra["seed"],
+        forced_deals=extra.get("forced_deals"),
+    )
+    match.bind(stack, now)
+    stack.hook.check_start(match=match)
+    stack.hook.setup(match=match)
+    match.version += 1
+    lobby.match = match
+    return {"match": match.id}
+
+
+def _abort(lobby: Lobby, plugins, actor, args, extra, now):
+    if not lobby.match_live:
+        raise ActionError("no_match")
+    lobby.history.append({"match": lobby.match.id, "game": lobby.match.game, "aborted": True})
+    lobby.match = None
+
+
+def _act(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    if lobby.match is None:
+        raise ActionError("no_match")
+    match = lobby.match
+    stack = plugins.stack(match.game, match.variants, check_conflicts=False)
+    apply_move(
+        match,
+        stack,
+        actor,
+        args["action"],
+        args["args"],
+        now=now,
+        is_host=actor == lobby.host and actor is not None,
+        version=args["version"],
+    )
+
+
+def _presence(lobby: Lobby, plugins, actor, args, extra, now):
+    pid = _seated(lobby, args["player"])
+    lobby.players[pid]["connected"] = args["connected"]
+    if pid == lobby.host:
+        lobby.host_away_since = None if args["connected"] else now
+
+
+def _host_timeout(lobby: Lobby, plugins, actor, args, extra, now):
+    if lobby.host_away_since is None or now < lobby.host_away_since + HOST_GRACE_SECONDS:
+        raise ActionError("not_due")
+    successor = _next_seated(lobby, lobby.host)
+    if successor is None or not lobby.players[successor]["connected"]:
+        lobby.host_away_since = None  # nobody to hand over to; wait for the next disconnect
+        return
+    lobby.host = successor
+    lobby.host_away_since = None
+
+
+def _seated(lobby: Lobby, pid: str) -> str:
+    if pid not in lobby.players:
+        raise ActionError("unknown_player", player=pid)
+    return pid
+
+
+def _bind_match(lobby: Lobby, plugins: Plugins, now: float) -> None:
+    if lobby.match_live:
+        match = lobby.match
+        match.bind(plugins.stack(match.game, match.variants, check_conflicts=False), now)
+
+
+def _recorded(lobby: Lobby) -> bool:
+    return bool(lobby.history) and lobby.history[-1]["match"] == lobby.match.id
+
+
+def _record_result(lobby: Lobby) -> None:
+    match = lobby.match
+    lobby.scoreboard.record(match.result["ranking"], match.names)
+    lobby.history.append(
+        {
+            "match": match.id,
+            "game": match.game,
+            "aborted": False,
+            "ranking": match.result["ranking"],
+            "names": match.names,
+        }
+    )
+
+
+_HANDLERS = {
+    "join": _join,
+    "leave": _leave,
+    "kick": _kick,
+    "lock": _lock,
+    "handover": _handover,
+    "reorder": _reorder,
+    "choose": _choose,
+    "start": _start,
+    "abort": _abort,
+    "act": _act,
+    "presence": _presence,
+    "host_timeout": _host_timeout,
+}

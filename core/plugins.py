@@ -1,0 +1,165 @@
+"""Loading plugins, and building the hook stack of a match.
+
+Plugins come from the ``gamenight.plugins`` entry-point group (built-in games
+use it too) and from ``GAMENIGHT_PLUGINS``, a comma-separated list of
+importable module names, handy while writing a plugin.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import pluggy
+from gamenight.core_rules import CoreRules
+from gamenight.errors import ActionError
+from gamenight.game import ANY_PHASE, Game, Move, Variant
+from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks
+from marshmallow import Schema, fields
+
+ENTRY_POINT_GROUP = "gamenight.plugins"
+ENV_PLUGINS = "GAMENIGHT_PLUGINS"
+
+
+class PluginError(Exception):
+    """A plugin is broken: duplicate ids, a variant of an unknown game, a misspelled hook."""
+
+
+class GameStack:
+    """The hooks of one combination of a game and variants, with its merged options and phases."""
+
+    def __init__(self, game: Game, variants: Sequence[Variant]) -> None:
+        self.game = game
+        self.variants = tuple(variants)
+        pm = pluggy.PluginManager(PROJECT)
+        pm.add_hookspecs(GameHooks)
+        if game.hookspecs is not None:
+            pm.add_hookspecs(game.hookspecs)
+        pm.register(CoreRules(), "gamenight.core")
+        pm.register(game.rules, f"game:{game.id}")
+        for variant in variants:
+            pm.register(variant.rules, f"variant:{variant.id}")
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"{game.id}: {exc}") from exc
+        self.pm = pm
+        self.hook = pm.hook
+        # pluggy calls the last registered first: reversed, later layers override earlier ones.
+        self.option_fields: dict[str, fields.Field] = {}
+        for declared in reversed(self.hook.options()):
+            self.option_fields.update(declared)
+        self.options_schema: Schema = Schema.from_dict(self.option_fields, name="Options")()
+        self.phases: dict[str, dict[str, Move]] = {}
+        for declared in reversed(self.hook.phases()):
+            for phase in declared:
+                self.phases.setdefault(phase.id, {}).update(phase.moves)
+        self._any = self.phases.get(ANY_PHASE, {})
+
+    def move(self, phase: str, move_id: str) -> Move | None:
+        """The move ``move_id`` as declared for ``phase`` (or for every phase)."""
+        moves = self.phases.get(phase)
+        if moves is not None and move_id in moves:
+            return moves[move_id]
+        return self._any.get(move_id)
+
+    def move_anywhere(self, move_id: str) -> bool:
+        return any(move_id in moves for moves in self.phases.values())
+
+    def load_options(self, raw: Any) -> dict[str, Any]:
+        """Validate match options against the game's and variants' schemas."""
+        from marshmallow import ValidationError
+
+        if raw is None:
+            raw = {}
+        try:
+            return self.options_schema.load(raw)
+        except ValidationError as exc:
+            raise ActionError("invalid_options", errors=exc.messages) from None
+
+
+class Plugins:
+    """The installed games and variants."""
+
+    def __init__(self, modules: Iterable[str] = (), *, entry_points: bool = True) -> None:
+        self.pm = pluggy.PluginManager(PROJECT)
+        self.pm.add_hookspecs(PlatformHooks)
+        if entry_points:
+            self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        names = [m.strip() for m in os.environ.get(ENV_PLUGINS, "").split(",") if m.strip()]
+        for name in [*names, *modules]:
+            if self.pm.get_plugin(name) is None:
+                self.pm.register(importlib.import_module(name), name)
+        try:
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(str(exc)) from exc
+        packages = {self.pm.get_name(plugin): dist.project_name for plugin, dist in self.pm.list_plugin_distinfo()}
+        self.games: dict[str, Game] = {}
+        self.variants: dict[str, Variant] = {}
+        for impl in self.pm.hook.gamenight_games.get_hookimpls():
+            package = packages.get(impl.plugin_name, impl.plugin_name)
+            for game in impl.function() or []:
+                if game.id in self.games:
+                    raise PluginError(f"game {game.id!r} is provided twice")
+                self.games[game.id] = replace(game, package=game.package or package)
+        for impl in self.pm.hook.gamenight_variants.get_hookimpls():
+            package = packages.get(impl.plugin_name, impl.plugin_name)
+            for variant in impl.function() or []:
+                if variant.game not in self.games:
+                    raise PluginError(f"variant {variant.id!r} targets unknown game {variant.game!r}")
+                if variant.id in self.variants:
+                    raise PluginError(f"variant {variant.id!r} is provided twice")
+                self.variants[variant.id] = replace(variant, package=variant.package or package)
+        self._stacks: dict[tuple[str, tuple[str, ...]], GameStack] = {}
+        for game in self.games.values():  # build every hook early so a misspelled one fails at start-up
+            self.stack(game.id, [v.id for v in self.variants_of(game.id)], check_conflicts=False)
+
+    def variants_of(self, game_id: str) -> list[Variant]:
+        return [v for v in self.variants.values() if v.game == game_id]
+
+    def stack(self, game_id: str, variant_ids: Sequence[str], *, check_conflicts: bool = True) -> GameStack:
+        """The hook stack for ``game_id`` with ``variant_ids`` (in that order); cached."""
+        key = (game_id, tuple(variant_ids))
+        stack = self._stacks.get(key)
+        if stack is not None:
+            return stack
+        game = self.games.get(game_id)
+        if game is None:
+            raise ActionError("unknown_game", game=game_id)
+        variants = []
+        for vid in variant_ids:
+            variant = self.variants.get(vid)
+            if variant is None or variant.game != game_id:
+                raise ActionError("unknown_variant", variant=vid, game=game_id)
+            if variant in variants:
+                raise ActionError("unknown_variant", variant=vid, game=game_id)
+            variants.append(variant)
+        if check_conflicts:
+            chosen = set(variant_ids)
+            for variant in variants:
+                clash = chosen.intersection(variant.excludes)
+                if clash:
+                    raise ActionError("variants_conflict", variant=variant.id, other=sorted(clash)[0])
+        stack = GameStack(game, variants)
+        self._stacks[key] = stack
+        return stack
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        """Installed games with their variants and providing packages, JSON-ready."""
+        return [
+            {
+                "id": game.id,
+                "names": dict(game.names),
+                "players": [game.min_players, game.max_players],
+                "package": game.package,
+                "variants": [
+                    {"id": v.id, "names": dict(v.names), "package": v.package, "excludes": list(v.excludes)}
+                    for v in self.variants_of(game.id)
+                ],
+            }
+            for game in self.games.values()
+        ]

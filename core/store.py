@@ -1,0 +1,113 @@
+"""Durable storage of lobbies: a snapshot and the log of every accepted command.
+
+The embedded default is one SQLite file in WAL mode. With ``synchronous=NORMAL``
+(the default) a command survives a crash of the process as soon as it is
+acknowledged; ``durability="full"`` also survives a power loss, at the cost of
+an fsync per command. Another store (e.g. Redis) implements the same methods.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from typing import Any, Literal, Protocol
+
+Durability = Literal["process", "full"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS lobbies (
+    code TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    snapshot TEXT,
+    snapshot_seq INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS log (
+    code TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (code, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
+
+class Store(Protocol):
+    def create_lobby(self, code: str, created: float) -> None: ...
+    def append(self, code: str, seq: int, record: dict[str, Any], snapshot: dict[str, Any] | None) -> None: ...
+    def lobbies(self) -> Iterator[tuple[str, float, dict[str, Any] | None, list[dict[str, Any]]]]: ...
+    def records(self, code: str, after: int = 0) -> list[dict[str, Any]]: ...
+    def exists(self, code: str) -> bool: ...
+    def set_meta(self, key: str, value: str) -> None: ...
+    def get_meta(self, key: str) -> str | None: ...
+    def close(self) -> None: ...
+
+
+class SQLiteStore:
+    """The embedded store: one SQLite file (or ``":memory:"`` for headless scripts)."""
+
+    def __init__(self, path: str, durability: Durability = "process") -> None:
+        self.path = path
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durability == 'full' else 'NORMAL'}")
+        self._db.executescript(SCHEMA)
+
+    def create_lobby(self, code: str, created: float) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO lobbies (code, created) VALUES (?, ?)", (code, created))
+
+    def append(self, code: str, seq: int, record: dict[str, Any], snapshot: dict[str, Any] | None) -> None:
+        """Write one accepted command (and maybe a snapshot) in one transaction."""
+        text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute("INSERT INTO log (code, seq, record) VALUES (?, ?, ?)", (code, seq, text))
+                if snapshot is not None:
+                    self._db.execute(
+                        "UPDATE lobbies SET snapshot = ?, snapshot_seq = ? WHERE code = ?",
+                        (json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False), seq, code),
+                    )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def lobbies(self) -> Iterator[tuple[str, float, dict[str, Any] | None, list[dict[str, Any]]]]:
+        """Every lobby: its code, creation time, last snapshot and the log records after it."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT code, created, snapshot, snapshot_seq FROM lobbies ORDER BY created"
+            ).fetchall()
+        for code, created, snapshot, seq in rows:
+            yield code, created, json.loads(snapshot) if snapshot else None, self.records(code, seq)
+
+    def records(self, code: str, after: int = 0) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT record FROM log WHERE code = ? AND seq > ? ORDER BY seq", (code, after)
+            ).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def exists(self, code: str) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM lobbies WHERE code = ?", (code,)).fetchone() is not None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    def get_meta(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

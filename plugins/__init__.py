@@ -1,0 +1,1 @@
+"""The built-in games. Each registers through the ``gamenight.plugins`` entry-point group."""
