@@ -9,6 +9,10 @@ import click
 from gamenight.plugins import PluginError, Plugins
 
 
+class MalformedScript(click.ClickException):
+    exit_code = 2
+
+
 def _plugins(modules: tuple[str, ...]) -> Plugins:
     try:
         return Plugins(modules)
@@ -42,11 +46,11 @@ def play(script, plugins: tuple[str, ...]) -> None:
     try:
         data = json.load(script)
     except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{script.name} is not valid JSON: {exc}") from exc
+        raise MalformedScript(f"{script.name} is not valid JSON: {exc}") from exc
     try:
         result = run_script(data, _plugins(plugins))
     except ScriptError as exc:
-        raise click.ClickException(f"{script.name}: malformed script: {exc}") from exc
+        raise MalformedScript(f"{script.name}: malformed script: {exc}") from exc
     except ExpectationFailed as exc:
         click.echo(f"{script.name}: {exc}", err=True)
         sys.exit(1)

@@ -23,7 +23,7 @@ from gamenight.match import SYSTEM
 from gamenight.names import new_lobby_code, new_seed, new_token, normalize_code, token_hash
 from gamenight.plugins import Plugins
 from gamenight.store import Store
-from gamenight.views import lobby_view
+from gamenight.views import lobby_view, lobby_views
 
 TABLE = None  # the recipient id of table screens
 HEARTBEAT_KEY = "heartbeat"
@@ -161,11 +161,7 @@ class Engine:
         return actor
 
     def _views(self, lobby: Lobby, now: float) -> dict[str | None, dict[str, Any]]:
-        views: dict[str | None, dict[str, Any]] = {
-            pid: lobby_view(lobby, self.plugins, pid, now) for pid in lobby.seats
-        }
-        views[TABLE] = lobby_view(lobby, self.plugins, TABLE, now)
-        return views
+        return lobby_views(lobby, self.plugins, [*lobby.seats, TABLE], now)
 
     # -- the engine's own commands ------------------------------------------------------
 
@@ -202,8 +198,8 @@ class Engine:
                 replay_record(lobby, self.plugins, record)
             self.lobbies[code] = lobby
             self._locks[code] = threading.Lock()
-        last = self.store.get_meta(HEARTBEAT_KEY)
-        downtime = self.clock() - float(last) if last else 0.0
+        beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
+        downtime = self.clock() - max(beats) if beats else 0.0
         for code, lobby in list(self.lobbies.items()):
             # Clocks do not run while the server is down: timers keep the time they had left.
             if downtime > 0 and lobby.match_live and lobby.match.next_deadline() is not None:

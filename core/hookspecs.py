@@ -35,11 +35,11 @@ class PlatformHooks:
     """Hooks of the platform, implemented by entry-point plugins."""
 
     @hookspec
-    def gamenight_games() -> list[Game]:
+    def gamenight_games(self) -> list[Game]:
         """Return the games this plugin provides (``[]`` for none)."""
 
     @hookspec
-    def gamenight_variants() -> list[Variant]:
+    def gamenight_variants(self) -> list[Variant]:
         """Return the variants this plugin provides, each naming the game it targets."""
 
 
@@ -47,7 +47,7 @@ class GameHooks:
     """Hooks of one match, implemented by a game's and its variants' ``rules``."""
 
     @hookspec
-    def options() -> dict[str, fields.Field]:
+    def options(self) -> dict[str, fields.Field]:
         """Return the match options this game or variant adds, as marshmallow fields.
 
         Give each field a ``load_default`` and ``metadata={"label": i18n_key}``.
@@ -55,7 +55,7 @@ class GameHooks:
         """
 
     @hookspec
-    def check_start(match: Match) -> None:
+    def check_start(self, match: Match) -> None:
         """Raise ``ActionError`` if the match cannot start with these options and seats.
 
         Called once, before ``setup``, with ``match.options`` loaded and
@@ -63,7 +63,7 @@ class GameHooks:
         """
 
     @hookspec
-    def phases() -> list[Phase]:
+    def phases(self) -> list[Phase]:
         """Return the phases this game or variant declares, each with its moves.
 
         Results are merged by phase id; a variant's move replaces the game's
@@ -71,7 +71,7 @@ class GameHooks:
         """
 
     @hookspec
-    def setup(match: Match) -> None:
+    def setup(self, match: Match) -> None:
         """Set up a new match: fill ``match.data``, start the first round, set the phase.
 
         Every implementation is called, variants before the game; a variant
@@ -79,7 +79,7 @@ class GameHooks:
         """
 
     @hookspec(firstresult=True)
-    def deal(match: Match, forced: dict[str, Any] | None) -> Any:
+    def deal(self, match: Match, forced: dict[str, Any] | None) -> Any:
         """Deal a round's secrets into ``match.data``; return anything but ``None`` when done.
 
         ``match.start_round()`` calls it. ``forced`` is the round's deal from a
@@ -88,7 +88,7 @@ class GameHooks:
         """
 
     @hookspec(firstresult=True)
-    def act(match: Match, action: Action) -> Any:
+    def act(self, match: Match, action: Action) -> Any:
         """Apply a validated move; return anything but ``None`` to mark it handled.
 
         The core's fallback calls the declared ``Move.apply``; a variant can
@@ -96,19 +96,19 @@ class GameHooks:
         """
 
     @hookspec
-    def timer_expired(match: Match, timer: str) -> None:
+    def timer_expired(self, match: Match, timer: str) -> None:
         """React to a game timer running out (ballot timers close their ballot instead)."""
 
     @hookspec
-    def ballot_closed(match: Match, ballot: Ballot) -> None:
+    def ballot_closed(self, match: Match, ballot: Ballot) -> None:
         """React to a ballot closing; ``ballot.result`` holds the tally."""
 
     @hookspec(firstresult=True)
-    def ballot_tiebreak(match: Match, ballot: Ballot, tied: list[str]) -> str | None:
+    def ballot_tiebreak(self, match: Match, ballot: Ballot, tied: list[str]) -> str | None:
         """Pick the winner among ``tied`` candidates of a plurality ballot, or ``None`` for no winner."""
 
     @hookspec(firstresult=True)
-    def view(match: Match, player: str | None) -> dict[str, Any]:
+    def view(self, match: Match, player: str | None) -> dict[str, Any]:
         """Return the game's part of one recipient's view: a seat's (``player``) or the table's (``None``).
 
         This is the only way game state reaches a client: include nothing the
@@ -116,7 +116,7 @@ class GameHooks:
         """
 
     @hookspec(firstresult=True)
-    def ranking_key(match: Match, player: str) -> tuple:
+    def ranking_key(self, match: Match, player: str) -> tuple:
         """Return the sort key for the final ranking (higher is better).
 
         The default is ``(total points,)``; add tie-breaks after it, or replace
@@ -124,7 +124,7 @@ class GameHooks:
         """
 
     @hookspec
-    def player_left(match: Match, player: str) -> None:
+    def player_left(self, match: Match, player: str) -> None:
         """A seated player left the lobby or was kicked during the match.
 
         The core has already removed them from open ballots.

@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS lobbies (
 CREATE TABLE IF NOT EXISTS log (
     code TEXT NOT NULL,
     seq INTEGER NOT NULL,
+    at REAL NOT NULL,
     record TEXT NOT NULL,
     PRIMARY KEY (code, seq)
 ) WITHOUT ROWID;
@@ -42,6 +43,7 @@ class Store(Protocol):
     def lobbies(self) -> Iterator[tuple[str, float, dict[str, Any] | None, list[dict[str, Any]]]]: ...
     def records(self, code: str, after: int = 0) -> list[dict[str, Any]]: ...
     def exists(self, code: str) -> bool: ...
+    def last_write(self) -> float | None: ...
     def set_meta(self, key: str, value: str) -> None: ...
     def get_meta(self, key: str) -> str | None: ...
     def close(self) -> None: ...
@@ -68,7 +70,9 @@ class SQLiteStore:
         with self._lock:
             self._db.execute("BEGIN")
             try:
-                self._db.execute("INSERT INTO log (code, seq, record) VALUES (?, ?, ?)", (code, seq, text))
+                self._db.execute(
+                    "INSERT INTO log (code, seq, at, record) VALUES (?, ?, ?, ?)", (code, seq, record["at"], text)
+                )
                 if snapshot is not None:
                     self._db.execute(
                         "UPDATE lobbies SET snapshot = ?, snapshot_seq = ? WHERE code = ?",
@@ -94,6 +98,11 @@ class SQLiteStore:
                 "SELECT record FROM log WHERE code = ? AND seq > ? ORDER BY seq", (code, after)
             ).fetchall()
         return [json.loads(r[0]) for r in rows]
+
+    def last_write(self) -> float | None:
+        """The engine-clock time of the newest logged command."""
+        with self._lock:
+            return self._db.execute("SELECT MAX(at) FROM log").fetchone()[0]
 
     def exists(self, code: str) -> bool:
         with self._lock:

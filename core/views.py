@@ -1,11 +1,14 @@
 """Per-recipient views: the only way state leaves the engine.
 
 A recipient is a seated player (their id) or the table screen (``None``).
-Everything here is JSON-ready and carries i18n keys, never prose.
+The public frame of a lobby and its match is built once per change; each
+recipient's view adds only what is theirs: their ballots and the game's view
+for their seat. Everything is JSON-ready and carries i18n keys, never prose.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,9 +19,8 @@ if TYPE_CHECKING:
 EVENTS_SHOWN = 50
 
 
-def match_view(match: Match, recipient: str | None, now: float) -> dict[str, Any]:
-    """One recipient's view of a match: the public frame plus the game's own view for them."""
-    seat = recipient if recipient in match.players else None
+def match_frame(match: Match, now: float) -> dict[str, Any]:
+    """What everyone may see of a match."""
     rounds = [
         {"scores": match.ledger.round_scores(i, match.players), "entries": entries}
         for i, entries in enumerate(match.ledger.to_list())
@@ -36,42 +38,68 @@ def match_view(match: Match, recipient: str | None, now: float) -> dict[str, Any
         "players": match.players,
         "names": match.names,
         "timers": {name: timer.public(now) for name, timer in match.timers.items()},
-        "ballots": {bid: ballot.view(seat) for bid, ballot in match.ballots.items()},
         "rounds": rounds,
         "totals": match.totals(),
         "events": match.events[-EVENTS_SHOWN:],
         "paused": match.paused,
         "over": match.over,
         "result": match.result,
+    }
+
+
+def match_view(match: Match, frame: dict[str, Any], recipient: str | None) -> dict[str, Any]:
+    """One recipient's view of a match: the public frame, their ballots, the game's view for their seat."""
+    seat = recipient if recipient in match.players else None
+    return {
+        **frame,
+        "ballots": {bid: ballot.view(seat) for bid, ballot in match.ballots.items()},
         "game_view": match.hook.view(match=match, player=seat),
+    }
+
+
+def lobby_frame(lobby: Lobby) -> dict[str, Any]:
+    """What everyone may see of a lobby."""
+    return {
+        "code": lobby.code,
+        "version": lobby.version,
+        "host": lobby.host,
+        "locked": lobby.locked,
+        "seats": [
+            {
+                "id": pid,
+                "name": lobby.players[pid]["name"],
+                "connected": lobby.players[pid]["connected"],
+                "host": pid == lobby.host,
+            }
+            for pid in lobby.seats
+        ],
+        "setup": lobby.setup,
+        "scoreboard": lobby.scoreboard.standings(),
+        "history": lobby.history,
+    }
+
+
+def lobby_views(
+    lobby: Lobby, plugins: Plugins, recipients: Iterable[str | None], now: float
+) -> dict[str | None, dict[str, Any]]:
+    """The views of a lobby and its current match for each of ``recipients``."""
+    match = lobby.match
+    frame = lobby_frame(lobby)
+    mframe = None
+    if match is not None:
+        match.bind(plugins.stack(match.game, match.variants, check_conflicts=False), now)
+        mframe = match_frame(match, now)
+    return {
+        recipient: {
+            "now": now,
+            "you": recipient,
+            "lobby": frame,
+            "match": match_view(match, mframe, recipient) if match is not None else None,
+        }
+        for recipient in recipients
     }
 
 
 def lobby_view(lobby: Lobby, plugins: Plugins, recipient: str | None, now: float) -> dict[str, Any]:
     """One recipient's view of a lobby and of its current match."""
-    match = lobby.match
-    if match is not None:
-        match.bind(plugins.stack(match.game, match.variants, check_conflicts=False), now)
-    return {
-        "now": now,
-        "you": recipient,
-        "lobby": {
-            "code": lobby.code,
-            "version": lobby.version,
-            "host": lobby.host,
-            "locked": lobby.locked,
-            "seats": [
-                {
-                    "id": pid,
-                    "name": lobby.players[pid]["name"],
-                    "connected": lobby.players[pid]["connected"],
-                    "host": pid == lobby.host,
-                }
-                for pid in lobby.seats
-            ],
-            "setup": lobby.setup,
-            "scoreboard": lobby.scoreboard.standings(),
-            "history": lobby.history,
-        },
-        "match": match_view(match, recipient, now) if match is not None else None,
-    }
+    return lobby_views(lobby, plugins, [recipient], now)[recipient]

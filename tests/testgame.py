@@ -29,7 +29,7 @@ class HighCardHooks:
     """Hooks High Card declares for its variants."""
 
     @hookspec(firstresult=True)
-    def highcard_points(reason: str) -> int:
+    def highcard_points(self, reason: str) -> int:
         """Points for one scoring event (``found`` or ``fooled``); the game's default is 1."""
 
 

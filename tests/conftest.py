@@ -1,0 +1,53 @@
+"""Shared fixtures: the test game's plugins, a hand-moved clock, an engine on a real SQLite file."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+from gamenight.clock import ManualClock  # noqa: E402
+from gamenight.engine import Engine  # noqa: E402
+from gamenight.plugins import Plugins  # noqa: E402
+from gamenight.store import SQLiteStore  # noqa: E402
+from helpers import Night  # noqa: E402
+
+
+def subprocess_env() -> dict[str, str]:
+    """Environment for a child process that must load the test game."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(TESTS), env.get("PYTHONPATH", "")] if p)
+    env["GAMENIGHT_PLUGINS"] = "testgame"
+    return env
+
+
+@pytest.fixture(scope="session")
+def plugins() -> Plugins:
+    return Plugins(["testgame"])
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "gamenight.sqlite")
+
+
+@pytest.fixture
+def engine(db_path: str, plugins: Plugins, clock: ManualClock) -> Engine:
+    return Engine(SQLiteStore(db_path), plugins, clock)
+
+
+@pytest.fixture
+def night(engine: Engine, clock: ManualClock) -> Night:
+    """A lobby with Ann (host), Boris and Chen seated."""
+    return Night(engine, clock, ["Ann", "Boris", "Chen"])

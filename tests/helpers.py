@@ -1,0 +1,83 @@
+"""A seated group driving an engine by player name, as the tests' shorthand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.clock import ManualClock
+from gamenight.engine import Engine, Outcome
+
+
+class Night:
+    def __init__(self, engine: Engine, clock: ManualClock, names: list[str]) -> None:
+        self.engine = engine
+        self.clock = clock
+        outcome, token = engine.create_lobby(names[0])
+        assert outcome.ok, outcome.error
+        self.code = outcome.code
+        self.tokens = {names[0]: token}
+        self.ids = {names[0]: outcome.reply["player"]}
+        for name in names[1:]:
+            self.join(name)
+
+    def join(self, name: str) -> Outcome:
+        outcome, token = self.engine.join(self.code, name)
+        if outcome.ok:
+            self.tokens[name] = token
+            self.ids[name] = outcome.reply["player"]
+        return outcome
+
+    @property
+    def lobby(self):
+        return self.engine.lobbies[self.code]
+
+    @property
+    def match(self):
+        return self.lobby.match
+
+    def name_of(self, pid: str) -> str:
+        return next(n for n, i in self.ids.items() if i == pid)
+
+    def command(self, name: str, kind: str, **args: Any) -> Outcome:
+        return self.engine.submit(self.code, kind, args, token=self.tokens[name])
+
+    def move(self, name: str, action: str, version: int | None = None, **args: Any) -> Outcome:
+        payload: dict[str, Any] = {"action": action, "args": args}
+        if version is not None:
+            payload["version"] = version
+        return self.engine.submit(self.code, "act", payload, token=self.tokens[name])
+
+    def start(self, game: str = "highcard", variants=(), options=None, deals=None, host: str | None = None) -> Outcome:
+        host = host or self.name_of(self.lobby.host)
+        chosen = self.command(host, "choose", game=game, variants=list(variants), options=options or {})
+        assert chosen.ok, chosen.error
+        outcome = self.engine.submit(self.code, "start", token=self.tokens[host], extra={"forced_deals": deals})
+        return outcome
+
+    def view(self, name: str | None) -> dict[str, Any]:
+        return self.engine.view(self.code, self.ids[name] if name else None)
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.lobby.to_dict()
+
+    def advance(self, seconds: float) -> list[Outcome]:
+        """Move the clock, firing each due timer at its own deadline."""
+        target = self.clock.now + seconds
+        fired = []
+        while (due := self.lobby.next_due()) is not None and due <= target:
+            self.clock.set(due)
+            fired += self.engine.run_due()
+        self.clock.set(target)
+        return fired
+
+    def play_round(self, claims: dict[str, int], votes: dict[str, str]) -> None:
+        """Claim in turn order, then vote (names to names)."""
+        while self.match.phase == "claim":
+            name = self.name_of(self.match.turn)
+            assert self.move(name, "claim", value=claims[name]).ok
+        for voter, target in votes.items():
+            outcome = self.move(voter, "vote", ballot="highest", choice=self.ids[target])
+            assert outcome.ok, outcome.error
+
+
+DEAL_ABC = {"hands": {"Ann": "c10", "Boris": "c25", "Chen": "c03"}, "server": "c30"}

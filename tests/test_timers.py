@@ -1,0 +1,73 @@
+"""Server-authoritative timers: expiry through the action path, host pause/resume/extend, game holds."""
+
+from __future__ import annotations
+
+from gamenight.timers import Timer
+from helpers import DEAL_ABC
+
+
+def test_timer_counts_down_holds_and_extends():
+    timer = Timer.started("clock", 60, now=100)
+    assert timer.left(130) == 30
+    timer.hold("accusation", now=130)
+    assert timer.left(500) == 30
+    timer.hold("host", now=140)
+    timer.release("accusation", now=150)
+    assert not timer.running, "still held by the host"
+    timer.release("host", now=200)
+    assert timer.left(200) == 30 and timer.deadline == 230
+    timer.extend(15, now=210)
+    assert timer.left(210) == 35
+    assert timer.left(10_000) == 0
+
+
+def test_expiry_enters_the_action_path_and_is_logged(night):
+    night.start(deals=[DEAL_ABC], options={"claim_seconds": 20})
+    assert night.match.turn == night.ids["Ann"]
+    night.advance(19)
+    assert night.match.turn == night.ids["Ann"]
+    fired = night.advance(1)
+    assert len(fired) == 1 and fired[0].ok
+    assert night.match.turn == night.ids["Boris"]
+    assert night.match.data["claims"] == {night.ids["Ann"]: None}
+    record = night.engine.store.records(night.code)[-1]
+    assert record["actor"] == "system"
+    assert (record["args"]["action"], record["args"]["args"]) == ("expire", {"timer": "claim"})
+
+
+def test_views_carry_the_server_deadline(night):
+    night.start(options={"claim_seconds": 20})
+    night.advance(5)
+    timer = night.view("Boris")["match"]["timers"]["claim"]
+    assert timer["remaining"] == 15
+    assert timer["deadline"] == night.clock.now + 15
+    assert timer["running"] and not timer["paused"]
+
+
+def test_host_pauses_resumes_and_extends(night):
+    night.start(options={"claim_seconds": 20})
+    night.advance(5)
+    assert night.move("Ann", "pause").ok
+    assert night.move("Ann", "pause").error["code"] == "already_paused"
+    night.advance(600)
+    assert night.match.turn == night.ids["Ann"], "a paused clock never runs out"
+    assert night.view(None)["match"]["timers"]["claim"]["paused"]
+    assert night.move("Ann", "extend", seconds=30).ok
+    assert night.move("Ann", "resume").ok
+    assert night.match.timers["claim"].left(night.clock.now) == 45
+    assert night.move("Ann", "resume").error["code"] == "not_paused"
+    assert night.move("Ann", "extend", timer="nope", seconds=5).error["code"] == "unknown_timer"
+    assert night.move("Ann", "extend", seconds=0).error["code"] == "bad_request"
+    assert night.move("Boris", "extend", seconds=5).error["code"] == "not_host"
+
+
+def test_timers_started_while_paused_wait_for_resume(night):
+    night.start(options={"claim_seconds": 20})
+    night.move("Ann", "pause")
+    night.move("Ann", "claim", value=9)  # the next turn's clock starts, held by the pause
+    assert not night.match.timers["claim"].running
+    night.advance(100)
+    assert night.match.turn == night.ids["Boris"]
+    night.move("Ann", "resume")
+    night.advance(20)
+    assert night.match.turn == night.ids["Chen"]
