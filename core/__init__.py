@@ -5,8 +5,19 @@ implementations, and the declarations of games, variants, phases and moves.
 """
 
 from gamenight.errors import ActionError
-from gamenight.game import ANY_PHASE, Action, Game, Move, Phase, Variant
+from gamenight.game import ANY_PHASE, Action, ClientAssets, Game, Move, Phase, Variant
 from gamenight.hookspecs import hookimpl, hookspec
 
-__all__ = ["ANY_PHASE", "Action", "ActionError", "Game", "Move", "Phase", "Variant", "hookimpl", "hookspec"]
+__all__ = [
+    "ANY_PHASE",
+    "Action",
+    "ActionError",
+    "ClientAssets",
+    "Game",
+    "Move",
+    "Phase",
+    "Variant",
+    "hookimpl",
+    "hookspec",
+]
 __version__ = "0.1.0"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 from gamenight.plugins import PluginError, Plugins
@@ -76,3 +77,31 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
         )
         for variant in game["variants"]:
             click.echo(f"  + {variant['id']}  {variant['names'].get('en', variant['id'])}  [{variant['package']}]")
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--db", type=click.Path(dir_okay=False, path_type=Path), help="SQLite file [default: in the user data dir]"
+)
+@click.option(
+    "--async-mode",
+    type=click.Choice(["eventlet", "gevent", "threading"]),
+    default="eventlet",
+    show_default=True,
+    help="The server's concurrency model.",
+)
+@click.option(
+    "--durability",
+    type=click.Choice(["process", "full"]),
+    default="process",
+    show_default=True,
+    help="process: survives a crash of the server; full: also a power loss (an fsync per move).",
+)
+@plugin_option
+def serve(host: str, port: int, db: Path | None, async_mode: str, durability: str, plugins: tuple[str, ...]) -> None:
+    """Start the server: phones join on the LAN address it prints."""
+    from gamenight.web.serve import run
+
+    run(host, port, db, async_mode, durability, plugins)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from marshmallow import Schema, fields
@@ -46,6 +47,20 @@ class Variant:
     rules: object
     excludes: tuple[str, ...] = ()
     package: str = ""
+
+
+@dataclass(frozen=True)
+class ClientAssets:
+    """The browser side of a game or a variant, served by the web server.
+
+    ``directory`` may hold, all optional: ``screen.js`` (an ES module, games
+    only, see docs/plugins.md), ``screen.css``, ``strings/<lang>.json`` (the
+    i18n keys this game or variant emits) and ``rules/<lang>.html`` (the rules
+    page). ``id`` is the game's or the variant's id.
+    """
+
+    id: str
+    directory: Path
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,9 @@ from typing import Any
 import pluggy
 from gamenight.core_rules import CoreRules
 from gamenight.errors import ActionError
-from gamenight.game import ANY_PHASE, Game, Move, Variant
+from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Variant
 from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks
+from gamenight.options import describe_options
 from marshmallow import Schema, fields
 
 ENTRY_POINT_GROUP = "gamenight.plugins"
@@ -114,6 +115,11 @@ class Plugins:
                 if variant.id in self.variants:
                     raise PluginError(f"variant {variant.id!r} is provided twice")
                 self.variants[variant.id] = replace(variant, package=variant.package or package)
+        self.client_assets: dict[str, ClientAssets] = {}
+        for assets in (a for found in self.pm.hook.gamenight_client_assets() for a in found or []):
+            if assets.id not in self.games and assets.id not in self.variants:
+                raise PluginError(f"client assets for unknown game or variant {assets.id!r}")
+            self.client_assets[assets.id] = assets
         self._stacks: dict[tuple[str, tuple[str, ...]], GameStack] = {}
         for game in self.games.values():  # build every hook early so a misspelled one fails at start-up
             self.stack(game.id, [v.id for v in self.variants_of(game.id)], check_conflicts=False)
@@ -149,15 +155,28 @@ class Plugins:
         return stack
 
     def catalogue(self) -> list[dict[str, Any]]:
-        """Installed games with their variants and providing packages, JSON-ready."""
+        """Installed games with their variants, options and providing packages, JSON-ready."""
         return [
             {
                 "id": game.id,
                 "names": dict(game.names),
                 "players": [game.min_players, game.max_players],
                 "package": game.package,
+                "options": describe_options(self.stack(game.id, []).option_fields),
                 "variants": [
-                    {"id": v.id, "names": dict(v.names), "package": v.package, "excludes": list(v.excludes)}
+                    {
+                        "id": v.id,
+                        "names": dict(v.names),
+                        "package": v.package,
+                        "excludes": list(v.excludes),
+                        "options": describe_options(
+                            {
+                                k: f
+                                for k, f in self.stack(game.id, [v.id]).option_fields.items()
+                                if k not in self.stack(game.id, []).option_fields
+                            }
+                        ),
+                    }
                     for v in self.variants_of(game.id)
                 ],
             }

@@ -16,9 +16,10 @@ option.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from gamenight import ActionError, Game, Move, Phase, Variant, hookimpl, hookspec
+from gamenight import ActionError, ClientAssets, Game, Move, Phase, Variant, hookimpl, hookspec
 from gamenight.deck import deal_one_each, shuffled
 from marshmallow import fields, validate
 
@@ -38,10 +39,14 @@ class Rules:
     def options(self) -> dict[str, fields.Field]:
         return {
             "rounds": fields.Integer(
-                load_default=2, validate=validate.Range(1, 10), metadata={"label": "highcard.rounds"}
+                load_default=2, validate=validate.Range(1, 10), metadata={"label": "highcard.option.rounds"}
             ),
-            "claim_seconds": fields.Integer(load_default=20, validate=validate.Range(5, 120)),
-            "vote_seconds": fields.Integer(load_default=30, validate=validate.Range(5, 300)),
+            "claim_seconds": fields.Integer(
+                load_default=20, validate=validate.Range(5, 120), metadata={"label": "highcard.option.claim_seconds"}
+            ),
+            "vote_seconds": fields.Integer(
+                load_default=30, validate=validate.Range(5, 300), metadata={"label": "highcard.option.vote_seconds"}
+            ),
         }
 
     @hookimpl
@@ -176,7 +181,11 @@ class Double:
 class ShortDeck:
     @hookimpl
     def options(self) -> dict[str, fields.Field]:
-        return {"short_top": fields.Integer(load_default=10, validate=validate.Range(5, 30))}
+        return {
+            "short_top": fields.Integer(
+                load_default=10, validate=validate.Range(5, 30), metadata={"label": "highcard.option.short_top"}
+            )
+        }
 
     @hookimpl(tryfirst=True)
     def deal(self, match, forced) -> bool | None:
@@ -199,6 +208,11 @@ def gamenight_games() -> list[Game]:
             hookspecs=HighCardHooks,
         )
     ]
+
+
+@hookimpl
+def gamenight_client_assets() -> list[ClientAssets]:
+    return [ClientAssets("highcard", Path(__file__).parent / "testgame_client")]
 
 
 @hookimpl

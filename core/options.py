@@ -1,0 +1,55 @@
+"""Describing match options for forms: marshmallow fields as JSON a browser can build a form from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+from marshmallow.utils import missing
+
+
+def describe_field(name: str, field: fields.Field) -> dict[str, Any]:
+    """``{"name", "type", "default", "label", ...}`` with ``min``/``max`` or ``choices`` where declared.
+
+    Types: ``integer``, ``number``, ``boolean``, ``string``, ``choice`` (one of
+    ``choices``), ``choices`` (any subset of ``choices``).
+    """
+    shown: dict[str, Any] = {"name": name, "label": field.metadata.get("label", f"option.{name}")}
+    if "help" in field.metadata:
+        shown["help"] = field.metadata["help"]
+    default = field.load_default
+    if callable(default):
+        default = default()
+    shown["default"] = None if default is missing else default
+    target = field.inner if isinstance(field, fields.List) else field
+    kind = {
+        fields.Integer: "integer",
+        fields.Float: "number",
+        fields.Boolean: "boolean",
+    }.get(type(target), "string")
+    for check in _validators(target):
+        if isinstance(check, validate.Range):
+            shown["min"], shown["max"] = check.min, check.max
+        elif isinstance(check, validate.OneOf):
+            shown["choices"] = list(check.choices)
+            kind = "choices" if isinstance(field, fields.List) else "choice"
+    if isinstance(field, fields.List):
+        for check in _validators(field):
+            if isinstance(check, validate.Length):
+                shown["min_items"], shown["max_items"] = check.min, check.max
+    shown["type"] = kind
+    return shown
+
+
+def describe_options(option_fields: dict[str, fields.Field]) -> list[dict[str, Any]]:
+    return [describe_field(name, field) for name, field in option_fields.items()]
+
+
+def _validators(field: fields.Field) -> list[Any]:
+    found = []
+    for check in field.validators:
+        if isinstance(check, validate.And):
+            found.extend(check.validators)
+        else:
+            found.append(check)
+    return found

@@ -1,0 +1,67 @@
+"""Running the real server: `gamenight serve` in its own process on a free loopback port."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+from conftest import subprocess_env
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(db: Path, async_mode: str = "eventlet", port: int | None = None) -> Iterator[str]:
+    """Start `gamenight serve` (with the test game) and yield its base URL; stop it afterwards."""
+    port = port or free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamenight",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--async-mode",
+            async_mode,
+        ],
+        env=subprocess_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited: {process.stdout.read()}")
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("the server did not come up")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

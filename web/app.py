@@ -1,0 +1,168 @@
+"""The Flask app: pages, the JSON API the pages read, plugin assets, QR codes, security headers."""
+
+from __future__ import annotations
+
+import io
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import gamenight
+import segno
+from flask import Flask, Response, abort, render_template, request, send_from_directory
+from flask_socketio import SocketIO
+from gamenight.engine import Engine
+from gamenight.web.hub import Hub
+
+HERE = Path(__file__).parent
+CORE_LOCALES = Path(gamenight.__file__).parent / "locales"
+LANGUAGES = ("en", "ru")
+MAX_EVENT_BYTES = 64 * 1024
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self' ws: wss:",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def create_app(
+    engine: Engine,
+    *,
+    async_mode: str = "threading",
+    public_url: str | None = None,
+    hub_options: dict[str, Any] | None = None,
+) -> tuple[Flask, SocketIO]:
+    """The web app and its Socket.IO server around ``engine``.
+
+    ``public_url`` is the address phones should use (the LAN address): join
+    links and QR codes use it, whatever address the table screen itself used.
+    """
+    app = Flask(__name__, static_folder="static", template_folder="templates")
+    app.config["MAX_CONTENT_LENGTH"] = 16 * 1024 * 1024
+    socketio = SocketIO(app, async_mode=async_mode, max_http_buffer_size=MAX_EVENT_BYTES, json=json)
+    hub = Hub(engine, socketio, **(hub_options or {}))
+    app.extensions["gamenight"] = {"engine": engine, "hub": hub}
+    plugins = engine.plugins
+
+    def base_url() -> str:
+        return public_url or request.host_url
+
+    def page(template: str, **context: Any) -> str:
+        lang = request.accept_languages.best_match(LANGUAGES) or "en"
+        return render_template(template, lang=lang, **context)
+
+    @app.get("/")
+    def landing() -> str:
+        return page("landing.html")
+
+    @app.get("/l/<code>")
+    def lobby_page(code: str) -> str:
+        return page("lobby.html", code=code.upper()[:16])
+
+    @app.get("/l/<code>/table")
+    def table_page(code: str) -> str:
+        return page("table.html", code=code.upper()[:16])
+
+    @app.get("/l/<code>/qr.svg")
+    def join_qr(code: str) -> Response:
+        lobby = engine.lobby(code)
+        if lobby is None:
+            abort(404)
+        buffer = io.BytesIO()
+        segno.make(f"{base_url()}l/{lobby.code}", error="m").save(
+            buffer, kind="svg", scale=8, border=2, dark="#000", light="#fff"
+        )
+        return Response(buffer.getvalue(), mimetype="image/svg+xml")
+
+    @app.get("/rules/<game_id>")
+    def rules_page(game_id: str) -> str:
+        game = plugins.games.get(game_id)
+        if game is None:
+            abort(404)
+        rules = {lang: _rules_html(plugins, game_id, lang) for lang in LANGUAGES}
+        return page("rules.html", game=game, rules=rules)
+
+    @app.get("/about")
+    def about_page() -> str:
+        return page("about.html", games=plugins.catalogue())
+
+    @app.get("/api/games")
+    def api_games() -> Response:
+        catalogue = plugins.catalogue()
+        for game in catalogue:
+            assets = plugins.client_assets.get(game["id"])
+            game["screen"] = bool(assets and (assets.directory / "screen.js").is_file())
+            game["styles"] = bool(assets and (assets.directory / "screen.css").is_file())
+        return _json(catalogue)
+
+    @app.get("/api/strings/<lang>")
+    def api_strings(lang: str) -> Response:
+        if lang not in LANGUAGES:
+            abort(404)
+        return _json(_strings(plugins, lang))
+
+    @app.get("/plugins/<asset_id>/<path:path>")
+    def plugin_asset(asset_id: str, path: str) -> Response:
+        assets = plugins.client_assets.get(asset_id)
+        if assets is None or path.startswith(("strings/", "rules/")):
+            abort(404)
+        return send_from_directory(assets.directory, path)
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        return Response("ok", mimetype="text/plain")
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+    return app, socketio
+
+
+def _json(data: Any) -> Response:
+    return Response(json.dumps(data, ensure_ascii=False), mimetype="application/json")
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+@cache
+def _catalogue_file(path: Path) -> dict[str, Any]:
+    return _read_json(path)
+
+
+def _strings(plugins, lang: str) -> dict[str, Any]:
+    """Every string a browser may need in ``lang``: the engine's, the shell's, each game's and variant's."""
+    strings: dict[str, Any] = {}
+    strings.update(_catalogue_file(CORE_LOCALES / f"{lang}.json"))
+    strings.update(_catalogue_file(HERE / "locales" / f"{lang}.json"))
+    for game in plugins.games.values():
+        strings[f"game.{game.id}"] = game.names.get(lang) or game.names.get("en", game.id)
+    for variant in plugins.variants.values():
+        strings[f"variant.{variant.id}"] = variant.names.get(lang) or variant.names.get("en", variant.id)
+    for assets in plugins.client_assets.values():
+        strings.update(_read_json(assets.directory / "strings" / f"{lang}.json"))
+    return strings
+
+
+def _rules_html(plugins, game_id: str, lang: str) -> str | None:
+    assets = plugins.client_assets.get(game_id)
+    if assets is None:
+        return None
+    path = assets.directory / "rules" / f"{lang}.html"
+    return path.read_text(encoding="utf-8") if path.is_file() else None

@@ -1,0 +1,263 @@
+"""The Socket.IO hub: which browser is attached where, and delivering each its own view.
+
+A connection attaches to a lobby either as a seat (with the seat token the
+browser kept) or as a table screen (read-only, public view). Every accepted
+command's outcome is delivered view by view: each seat's connection gets its
+own view, table connections the table's. There is no broadcast of anything
+else. A seat has at most one connection: a second tab with the same token takes
+over, and the first is told so.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request
+from flask_socketio import SocketIO, join_room, leave_room
+from gamenight.engine import TABLE, Engine, Outcome
+from gamenight.errors import ActionError
+from gamenight.web.limits import CodeThrottle, TokenBucket
+from gamenight.web.protocol import load_event
+
+TICK_SECONDS = 0.2
+HEARTBEAT_SECONDS = 1.0
+
+
+def table_room(code: str) -> str:
+    return f"table:{code}"
+
+
+@dataclass
+class Link:
+    """One browser connection: where it is attached (if anywhere) and its rate limit."""
+
+    bucket: TokenBucket
+    address: str
+    code: str | None = None
+    player: str | None = None
+    token: str | None = None
+    table: bool = False
+
+
+class Hub:
+    def __init__(
+        self,
+        engine: Engine,
+        socketio: SocketIO,
+        *,
+        rate: float = 8.0,
+        burst: int = 30,
+        throttle: CodeThrottle | None = None,
+    ) -> None:
+        self.engine = engine
+        self.socketio = socketio
+        self.rate = rate
+        self.burst = burst
+        self.throttle = throttle or CodeThrottle()
+        self.links: dict[str, Link] = {}
+        self.seats: dict[tuple[str, str], str] = {}  # (lobby code, player id) -> the connection holding it
+        self._lock = threading.RLock()
+        self._ticker_started = False
+        handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
+            "create_lobby": self.create_lobby,
+            "join_lobby": self.join_lobby,
+            "attach": self.attach,
+            "watch": self.watch,
+            "command": self.command,
+            "detach": self.detach,
+        }
+        socketio.on_event("connect", self.on_connect)
+        socketio.on_event("disconnect", self.on_disconnect)
+        for event, handler in handlers.items():
+            socketio.on_event(event, self._guarded(event, handler))
+        socketio.on_event("*", self.on_unknown)
+
+    # -- connections ------------------------------------------------------------------------
+
+    def on_connect(self, auth: Any = None) -> None:
+        with self._lock:
+            self.links[request.sid] = Link(TokenBucket(self.rate, self.burst), request.remote_addr or "?")
+        self.start_ticker()
+
+    def on_disconnect(self, reason: Any = None) -> None:
+        with self._lock:
+            link = self.links.pop(request.sid, None)
+        if link is not None:
+            self._release(request.sid, link)
+
+    def on_unknown(self, event: str, *args: Any) -> dict[str, Any]:
+        return self._refuse(request.sid, ActionError("unknown_event", event=str(event)[:32]))
+
+    def _guarded(self, event: str, handler: Callable[[str, Link, dict[str, Any]], dict[str, Any]]):
+        def handle(payload: Any = None, *extra: Any) -> dict[str, Any]:
+            sid = request.sid
+            link = self.links.get(sid)
+            try:
+                if link is None:
+                    raise ActionError("not_connected")
+                if not link.bucket.allow():
+                    raise ActionError("rate_limited")
+                return {"ok": True, **handler(sid, link, load_event(event, payload))}
+            except ActionError as exc:
+                return self._refuse(sid, exc)
+
+        return handle
+
+    def _refuse(self, sid: str, exc: ActionError) -> dict[str, Any]:
+        error = exc.to_dict()
+        self.socketio.emit("error", error, to=sid)
+        return {"ok": False, "error": error}
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def create_lobby(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        outcome, token = self.engine.create_lobby(args["name"])
+        self._raise_if_refused(outcome)
+        self.publish(outcome)
+        self._seat(sid, link, outcome.code, outcome.reply["player"], token)
+        return {"code": outcome.code, "player": outcome.reply["player"], "token": token}
+
+    def join_lobby(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        code = self._known_code(link, args["code"])
+        outcome, token = self.engine.join(code, args["name"])
+        self._raise_if_refused(outcome)
+        self.publish(outcome)
+        self._seat(sid, link, code, outcome.reply["player"], token)
+        return {"code": code, "player": outcome.reply["player"], "token": token}
+
+    def attach(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        code = self._known_code(link, args["code"])
+        player = self.engine.identify(code, args["token"])
+        if player is None:
+            raise ActionError("bad_token")
+        self._seat(sid, link, code, player, args["token"])
+        return {"code": code, "player": player}
+
+    def watch(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        code = self._known_code(link, args["code"])
+        self._detach(sid, link)
+        with self._lock:
+            link.code, link.player, link.table = code, None, True
+        join_room(table_room(code), sid=sid)
+        self.socketio.emit("state", self.engine.view(code, TABLE), to=sid)
+        return {"code": code}
+
+    def command(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        if link.code is None or link.table:
+            raise ActionError("not_attached")
+        outcome = self.engine.submit(link.code, args["kind"], args["args"], token=link.token)
+        self._raise_if_refused(outcome)
+        self.publish(outcome)
+        return {"reply": outcome.reply}
+
+    def detach(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        self._detach(sid, link)
+        return {}
+
+    # -- seats and delivery -----------------------------------------------------------------------
+
+    def _known_code(self, link: Link, raw: str) -> str:
+        wait = self.throttle.retry_after(link.address)
+        if wait:
+            raise ActionError("too_many_attempts", retry_after=wait)
+        lobby = self.engine.lobby(raw)
+        if lobby is None:
+            self.throttle.miss(link.address)
+            raise ActionError("unknown_lobby")
+        return lobby.code
+
+    def _seat(self, sid: str, link: Link, code: str, player: str, token: str | None) -> None:
+        """Attach ``sid`` to a seat, taking it over from any other connection."""
+        self._detach(sid, link)
+        with self._lock:
+            previous = self.seats.get((code, player))
+            self.seats[(code, player)] = sid
+            link.code, link.player, link.token, link.table = code, player, token, False
+            old = self.links.get(previous) if previous not in (None, sid) else None
+            if old is not None:
+                old.code = old.player = old.token = None
+        if old is not None:
+            self.socketio.emit("replaced", {"code": code}, to=previous)
+        if not self.engine.lobbies[code].players[player]["connected"]:
+            self.publish(self.engine.set_presence(code, player, True))
+        else:
+            self.socketio.emit("state", self.engine.view(code, player), to=sid)
+
+    def _detach(self, sid: str, link: Link) -> None:
+        if link.code is None:
+            return
+        self._release(sid, link)
+        with self._lock:
+            link.code = link.player = link.token = None
+            link.table = False
+
+    def _release(self, sid: str, link: Link) -> None:
+        if link.table and link.code:
+            leave_room(table_room(link.code), sid=sid)
+            return
+        if link.code is None or link.player is None:
+            return
+        key = (link.code, link.player)
+        with self._lock:
+            current = self.seats.get(key) == sid
+            if current:
+                del self.seats[key]
+        lobby = self.engine.lobbies.get(link.code)
+        if current and lobby is not None and link.player in lobby.players:
+            self.publish(self.engine.set_presence(link.code, link.player, False))
+
+    def publish(self, outcome: Outcome) -> None:
+        """Deliver each recipient its own view of an accepted command."""
+        if not outcome.ok:
+            return
+        code = outcome.code
+        for recipient, view in outcome.views.items():
+            if recipient is TABLE:
+                self.socketio.emit("state", view, to=table_room(code))
+                continue
+            sid = self.seats.get((code, recipient))
+            if sid is not None:
+                self.socketio.emit("state", view, to=sid)
+        for player in outcome.removed:
+            with self._lock:
+                sid = self.seats.pop((code, player), None)
+                link = self.links.get(sid) if sid is not None else None
+                if link is not None:
+                    link.code = link.player = link.token = None
+            if sid is not None:
+                self.socketio.emit("removed", {"code": code}, to=sid)
+
+    @staticmethod
+    def _raise_if_refused(outcome: Outcome) -> None:
+        if not outcome.ok:
+            raise ActionError(outcome.error["code"], outcome.error["key"], **outcome.error["params"])
+
+    # -- the clock --------------------------------------------------------------------------------
+
+    def start_ticker(self) -> None:
+        with self._lock:
+            if self._ticker_started:
+                return
+            self._ticker_started = True
+        self.socketio.start_background_task(self._tick_forever)
+
+    def tick(self) -> None:
+        """Fire whatever is due (timer expiries, the host's grace period) and deliver the results."""
+        for outcome in self.engine.run_due():
+            self.publish(outcome)
+
+    def _tick_forever(self) -> None:
+        since_beat = 0.0
+        while True:
+            try:
+                self.tick()
+                since_beat += TICK_SECONDS
+                if since_beat >= HEARTBEAT_SECONDS:
+                    self.engine.heartbeat()
+                    since_beat = 0.0
+            except Exception:  # the clock must keep running whatever one lobby did
+                self.socketio.server.logger.exception("ticker")
+            self.socketio.sleep(TICK_SECONDS)
