@@ -3,6 +3,10 @@
 set -euo pipefail
 source "$(dirname "$0")/bootstrap.sh"
 install_gamenight "[test]"
+# Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download cannot work here).
+if [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium fonts-dejavu-core fonts-liberation
+fi
 cd "$ROOT"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
