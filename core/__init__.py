@@ -5,7 +5,7 @@ implementations, and the declarations of games, variants, phases and moves.
 """
 
 from gamenight.errors import ActionError
-from gamenight.game import ANY_PHASE, Action, ClientAssets, Game, Move, Phase, Variant
+from gamenight.game import ANY_PHASE, Action, ClientAssets, Game, Move, Phase, Shelf, ShelfContext, Variant
 from gamenight.hookspecs import hookimpl, hookspec
 
 __all__ = [
@@ -16,6 +16,8 @@ __all__ = [
     "Game",
     "Move",
     "Phase",
+    "Shelf",
+    "ShelfContext",
     "Variant",
     "hookimpl",
     "hookspec",

@@ -44,6 +44,12 @@ class ActArgs(Schema):
     version = fields.Integer(load_default=None, allow_none=True)
 
 
+class ShelfArgs(Schema):
+    shelf = fields.String(required=True, validate=validate.Length(1, 64))
+    action = fields.String(required=True, validate=validate.Length(1, 64))
+    args = fields.Raw(load_default=dict)
+
+
 class PresenceArgs(Schema):
     player = fields.String(required=True)
     connected = fields.Boolean(required=True)
@@ -61,6 +67,7 @@ COMMANDS: dict[str, tuple[Schema, str]] = {
     "start": (EmptyArgs(), "host"),
     "abort": (EmptyArgs(), "host"),
     "act": (ActArgs(), "player"),
+    "shelf": (ShelfArgs(), "player"),
     "presence": (PresenceArgs(), "system"),
     "host_timeout": (EmptyArgs(), "system"),
 }

@@ -90,6 +90,33 @@ ANY_PHASE = "*"
 
 
 @dataclass(frozen=True)
+class Shelf:
+    """Data that belongs to the lobby rather than to one match: it outlives matches and restarts.
+
+    A shelf is public (every recipient sees it) and is changed only by its
+    ``moves``, sent with the lobby command ``shelf``, during a match or
+    between matches. Each move's ``apply`` receives a :class:`ShelfContext`
+    instead of a match; ``who`` may be ``"player"`` (any seat) or ``"host"``.
+    A game reads and writes a shelf with ``match.shelf(id)``.
+    """
+
+    id: str
+    moves: Mapping[str, Move] = field(default_factory=dict)
+
+
+@dataclass
+class ShelfContext:
+    """What a shelf move sees: the shelf's data, who is acting, the lobby's seats."""
+
+    data: dict[str, Any]
+    actor: str
+    is_host: bool
+    players: list[str]
+    names: dict[str, str]
+    now: float
+
+
+@dataclass(frozen=True)
 class Phase:
     """A phase of a game and the moves it accepts.
 

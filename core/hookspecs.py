@@ -22,7 +22,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from gamenight.ballots import Ballot
-    from gamenight.game import Action, ClientAssets, Game, Phase, Variant
+    from gamenight.game import Action, ClientAssets, Game, Phase, Shelf, Variant
     from gamenight.match import Match
     from marshmallow import fields
 
@@ -41,6 +41,10 @@ class PlatformHooks:
     @hookspec
     def gamenight_variants(self) -> list[Variant]:
         """Return the variants this plugin provides, each naming the game it targets."""
+
+    @hookspec
+    def gamenight_shelves(self) -> list[Shelf]:
+        """Return the lobby shelves (data that outlives matches) this plugin declares, with their moves."""
 
     @hookspec
     def gamenight_client_assets(self) -> list[ClientAssets]:

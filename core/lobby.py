@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gamenight.errors import ActionError
+from gamenight.game import Action, ShelfContext
 from gamenight.match import Match, apply_move
 from gamenight.names import clean_name, same_name
 from gamenight.scores import NightScoreboard
+from marshmallow import ValidationError
 
 if TYPE_CHECKING:
     from gamenight.plugins import Plugins
@@ -38,6 +40,7 @@ class Lobby:
         self.matches_played = 0
         self.history: list[dict[str, Any]] = []
         self.scoreboard = NightScoreboard()
+        self.shelves: dict[str, dict[str, Any]] = {}
         self.next_player = 1
 
     # -- queries -----------------------------------------------------------------
@@ -54,6 +57,13 @@ class Lobby:
 
     def names(self) -> dict[str, str]:
         return {pid: p["name"] for pid, p in self.players.items()}
+
+    def bind_match(self, plugins: Plugins, now: float) -> Match | None:
+        """Bind the current match (if any) to its game stack, the clock and this lobby's shelves."""
+        match = self.match
+        if match is not None:
+            match.bind(plugins.stack(match.game, match.variants, check_conflicts=False), now, self.shelves)
+        return match
 
     def next_due(self) -> float | None:
         """When the engine must next act on its own for this lobby (a timer, the host's grace)."""
@@ -83,6 +93,7 @@ class Lobby:
             "matches_played": self.matches_played,
             "history": self.history,
             "scoreboard": self.scoreboard.rows,
+            "shelves": self.shelves,
             "next_player": self.next_player,
         }
 
@@ -100,6 +111,7 @@ class Lobby:
         lobby.matches_played = d["matches_played"]
         lobby.history = d["history"]
         lobby.scoreboard = NightScoreboard(d["scoreboard"])
+        lobby.shelves = d["shelves"]
         lobby.next_player = d["next_player"]
         return lobby
 
@@ -163,7 +175,7 @@ def _next_seated(lobby: Lobby, pid: str) -> str | None:
 
 
 def _leave(lobby: Lobby, plugins, actor, args, extra, now):
-    _bind_match(lobby, plugins, now)
+    lobby.bind_match(plugins, now)
     _remove(lobby, actor, now)
 
 
@@ -171,7 +183,7 @@ def _kick(lobby: Lobby, plugins, actor, args, extra, now):
     target = _seated(lobby, args["player"])
     if target == actor:
         raise ActionError("cannot_kick_self")
-    _bind_match(lobby, plugins, now)
+    lobby.bind_match(plugins, now)
     _remove(lobby, target, now)
 
 
@@ -224,7 +236,7 @@ def _start(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         seed=extra["seed"],
         forced_deals=extra.get("forced_deals"),
     )
-    match.bind(stack, now)
+    match.bind(stack, now, lobby.shelves)
     stack.hook.check_start(match=match)
     stack.hook.setup(match=match)
     match.version += 1
@@ -242,18 +254,44 @@ def _abort(lobby: Lobby, plugins, actor, args, extra, now):
 def _act(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     if lobby.match is None:
         raise ActionError("no_match")
-    match = lobby.match
-    stack = plugins.stack(match.game, match.variants, check_conflicts=False)
+    match = lobby.bind_match(plugins, now)
     apply_move(
         match,
-        stack,
+        match.stack,
         actor,
         args["action"],
         args["args"],
-        now=now,
         is_host=actor == lobby.host and actor is not None,
         version=args["version"],
     )
+
+
+def _shelf(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    shelf = plugins.shelves.get(args["shelf"])
+    if shelf is None:
+        raise ActionError("unknown_shelf", shelf=args["shelf"])
+    move = shelf.moves.get(args["action"])
+    if move is None:
+        raise ActionError("unknown_action", action=args["action"])
+    if move.who == "host" and actor != lobby.host:
+        raise ActionError("not_host")
+    if move.who not in ("player", "host"):
+        raise ActionError("not_allowed", action=args["action"])
+    if not isinstance(args["args"], dict):
+        raise ActionError("bad_request", errors={"args": ["Not a valid mapping type."]})
+    try:
+        loaded = move.schema.load(args["args"])
+    except ValidationError as exc:
+        raise ActionError("bad_request", errors=exc.messages) from None
+    context = ShelfContext(
+        data=lobby.shelves.setdefault(shelf.id, {}),
+        actor=actor,
+        is_host=actor == lobby.host,
+        players=list(lobby.seats),
+        names=lobby.names(),
+        now=now,
+    )
+    move.apply(context, Action(id=args["action"], actor=actor, args=loaded))
 
 
 def _presence(lobby: Lobby, plugins, actor, args, extra, now):
@@ -278,12 +316,6 @@ def _seated(lobby: Lobby, pid: str) -> str:
     if pid not in lobby.players:
         raise ActionError("unknown_player", player=pid)
     return pid
-
-
-def _bind_match(lobby: Lobby, plugins: Plugins, now: float) -> None:
-    if lobby.match_live:
-        match = lobby.match
-        match.bind(plugins.stack(match.game, match.variants, check_conflicts=False), now)
 
 
 def _recorded(lobby: Lobby) -> bool:
@@ -315,6 +347,7 @@ _HANDLERS = {
     "start": _start,
     "abort": _abort,
     "act": _act,
+    "shelf": _shelf,
     "presence": _presence,
     "host_timeout": _host_timeout,
 }

@@ -65,15 +65,23 @@ class Match:
         self._now = 0.0
         self._stack: GameStack | None = None
         self._rng: random.Random | None = None
+        self._shelves: dict[str, dict[str, Any]] | None = None
 
     # -- the context of the move being applied ---------------------------------
 
-    def bind(self, stack: GameStack, now: float) -> Match:
-        """Attach the game stack and the clock reading for the next change."""
+    def bind(self, stack: GameStack, now: float, shelves: dict[str, dict[str, Any]] | None = None) -> Match:
+        """Attach the game stack, the clock reading and the lobby's shelves for the next change."""
         self._stack = stack
         self._now = now
         self._rng = None
+        if shelves is not None:
+            self._shelves = shelves
         return self
+
+    def shelf(self, shelf_id: str) -> dict[str, Any]:
+        """The lobby's shelf ``shelf_id`` (data that outlives the match); changes to it are kept."""
+        assert self._shelves is not None, "match is not bound to its lobby"
+        return self._shelves.setdefault(shelf_id, {})
 
     @property
     def now(self) -> float:
@@ -330,7 +338,7 @@ class Match:
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        state.update(_stack=None, _rng=None)
+        state.update(_stack=None, _rng=None, _shelves=None)
         return state
 
 
@@ -341,7 +349,6 @@ def apply_move(
     move_id: str,
     raw_args: Any,
     *,
-    now: float,
     is_host: bool,
     version: int | None = None,
 ) -> None:
@@ -349,7 +356,8 @@ def apply_move(
 
     The checks run in this order: the match is live, the move exists in this
     phase, the actor may make it, the version is current, the arguments load.
-    The caller applies moves to a copy and keeps it only if this returns.
+    The caller binds the match (stack, clock, shelves) first, applies moves to
+    a copy and keeps it only if this returns.
     """
     if match.over:
         raise ActionError("match_over")
@@ -379,7 +387,6 @@ def apply_move(
         args = move.schema.load(raw_args)
     except ValidationError as exc:
         raise ActionError("bad_request", errors=exc.messages) from None
-    match.bind(stack, now)
     stack.hook.act(match=match, action=Action(id=move_id, actor=actor, args=args))
     match.version += 1
 

@@ -16,7 +16,7 @@ from typing import Any
 import pluggy
 from gamenight.core_rules import CoreRules
 from gamenight.errors import ActionError
-from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Variant
+from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Shelf, Variant
 from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks
 from gamenight.options import describe_options
 from marshmallow import Schema, fields
@@ -115,6 +115,11 @@ class Plugins:
                 if variant.id in self.variants:
                     raise PluginError(f"variant {variant.id!r} is provided twice")
                 self.variants[variant.id] = replace(variant, package=variant.package or package)
+        self.shelves: dict[str, Shelf] = {}
+        for shelf in (s for found in self.pm.hook.gamenight_shelves() for s in found or []):
+            if shelf.id in self.shelves:
+                raise PluginError(f"shelf {shelf.id!r} is declared twice")
+            self.shelves[shelf.id] = shelf
         self.client_assets: dict[str, ClientAssets] = {}
         for assets in (a for found in self.pm.hook.gamenight_client_assets() for a in found or []):
             if assets.id not in self.games and assets.id not in self.variants:

@@ -76,6 +76,7 @@ def lobby_frame(lobby: Lobby) -> dict[str, Any]:
         "setup": lobby.setup,
         "scoreboard": lobby.scoreboard.standings(),
         "history": lobby.history,
+        "shelves": lobby.shelves,
     }
 
 
@@ -87,7 +88,7 @@ def lobby_views(
     frame = lobby_frame(lobby)
     mframe = None
     if match is not None:
-        match.bind(plugins.stack(match.game, match.variants, check_conflicts=False), now)
+        lobby.bind_match(plugins, now)
         mframe = match_frame(match, now)
     return {
         recipient: {

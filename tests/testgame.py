@@ -9,6 +9,10 @@ who found the highest card scores 1, and its holder scores 1 for every other
 voter fooled. The host moves on to the next round; after the set number of
 rounds the most points win, ties broken by the most correct votes.
 
+The shelf "highcard.bans" belongs to the lobby: any player may ban a card,
+the host may lift a ban; banned cards are not dealt, in this match or the
+next, and each match writes its winners' names there when it ends.
+
 Variants: "double" doubles every point (through the game's own hookspec),
 "short_deck" deals from c01..c10 instead (it overrides dealing) and adds an
 option.
@@ -19,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gamenight import ActionError, ClientAssets, Game, Move, Phase, Variant, hookimpl, hookspec
+from gamenight import ActionError, ClientAssets, Game, Move, Phase, Shelf, ShelfContext, Variant, hookimpl, hookspec
 from gamenight.deck import deal_one_each, shuffled
 from marshmallow import fields, validate
 
@@ -81,7 +85,8 @@ class Rules:
             hands = {match.player_named(name): card for name, card in forced["hands"].items()}
             server = forced["server"]
         else:
-            deck = shuffled(match.rng, DECK)
+            banned = set(match.shelf("highcard.bans").get("cards", []))
+            deck = shuffled(match.rng, [card for card in DECK if card not in banned])
             hands = deal_one_each(deck, match.players)
             server = deck[0]
         match.data.update(hands=hands, server=server, claims={}, revealed=False)
@@ -167,6 +172,7 @@ def pass_turn(match) -> None:
 def next_round(match, action) -> None:
     if match.round >= match.options["rounds"]:
         match.finish()
+        match.shelf("highcard.bans")["last_winners"] = [match.names[p] for p in match.result["winners"]]
         return
     match.data["dealer"] = match.next_player(match.data["dealer"])
     begin_round(match)
@@ -208,6 +214,29 @@ def gamenight_games() -> list[Game]:
             hookspecs=HighCardHooks,
         )
     ]
+
+
+def ban(shelf: ShelfContext, action) -> None:
+    cards = shelf.data.setdefault("cards", [])
+    if action.args["card"] in cards:
+        raise ActionError("highcard.already_banned", card=action.args["card"])
+    if len(DECK) - len(cards) <= 10:
+        raise ActionError("highcard.too_many_bans")
+    cards.append(action.args["card"])
+
+
+def unban(shelf: ShelfContext, action) -> None:
+    cards = shelf.data.setdefault("cards", [])
+    if action.args["card"] in cards:
+        cards.remove(action.args["card"])
+
+
+CARD_ARG = {"card": fields.String(required=True, validate=validate.OneOf(DECK))}
+
+
+@hookimpl
+def gamenight_shelves() -> list[Shelf]:
+    return [Shelf("highcard.bans", {"ban": Move(ban, args=CARD_ARG), "unban": Move(unban, args=CARD_ARG, who="host")})]
 
 
 @hookimpl
