@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from gamenight.engine import Engine  # noqa: E402
-from gamenight.plugins import Plugins  # noqa: E402
+from gamenight.registry import Plugins  # noqa: E402
 from gamenight.store import SQLiteStore  # noqa: E402
 
 SEATS = [f"Player{i}" for i in range(1, 9)]

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import click
-from gamenight.plugins import PluginError, Plugins
+from gamenight.registry import PluginError, Plugins
 
 
 class MalformedScript(click.ClickException):

@@ -21,7 +21,7 @@ from gamenight.errors import ActionError
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
 from gamenight.names import new_lobby_code, new_seed, new_token, normalize_code, token_hash
-from gamenight.plugins import Plugins
+from gamenight.registry import Plugins
 from gamenight.store import Store
 from gamenight.views import lobby_view, lobby_views
 

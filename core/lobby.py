@@ -19,7 +19,7 @@ from gamenight.scores import NightScoreboard
 from marshmallow import ValidationError
 
 if TYPE_CHECKING:
-    from gamenight.plugins import Plugins
+    from gamenight.registry import Plugins
 
 MAX_SEATS = 20
 HOST_GRACE_SECONDS = 60.0

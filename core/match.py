@@ -19,7 +19,7 @@ from gamenight.timers import Timer
 from marshmallow import ValidationError
 
 if TYPE_CHECKING:
-    from gamenight.plugins import GameStack
+    from gamenight.registry import GameStack
 
 OVER = "over"
 HOST_HOLD = "host"

@@ -10,7 +10,7 @@ from typing import Any
 
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine, Outcome
-from gamenight.plugins import Plugins
+from gamenight.registry import Plugins
 from gamenight.store import SQLiteStore
 
 EXPECT_KEYS = ("phase", "round", "turn", "round_scores", "totals", "winners", "error")

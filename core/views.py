@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gamenight.lobby import Lobby
     from gamenight.match import Match
-    from gamenight.plugins import Plugins
+    from gamenight.registry import Plugins
 
 EVENTS_SHOWN = 50
 

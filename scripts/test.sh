@@ -3,6 +3,8 @@
 set -euo pipefail
 source "$(dirname "$0")/bootstrap.sh"
 install_gamenight "[test]"
+# The example house variant is an outside package: installed with pip like any plugin, then played by the tests.
+"$VENV/bin/python" -m pip install -q "$ROOT/examples/hidden-spies"
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download cannot work here).
 if [ ! -x /usr/bin/chromium ]; then
     apt_install chromium fonts-dejavu-core fonts-liberation

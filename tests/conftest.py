@@ -14,7 +14,7 @@ if str(TESTS) not in sys.path:
 
 from gamenight.clock import ManualClock  # noqa: E402
 from gamenight.engine import Engine  # noqa: E402
-from gamenight.plugins import Plugins  # noqa: E402
+from gamenight.registry import Plugins  # noqa: E402
 from gamenight.store import SQLiteStore  # noqa: E402
 from helpers import Night  # noqa: E402
 

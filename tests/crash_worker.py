@@ -14,7 +14,7 @@ import sys
 import time
 
 from gamenight.engine import Engine
-from gamenight.plugins import Plugins
+from gamenight.registry import Plugins
 from gamenight.store import SQLiteStore
 from helpers import DEAL_ABC, Night
 

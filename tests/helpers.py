@@ -47,11 +47,14 @@ class Night:
             payload["version"] = version
         return self.engine.submit(self.code, "act", payload, token=self.tokens[name])
 
-    def start(self, game: str = "highcard", variants=(), options=None, deals=None, host: str | None = None) -> Outcome:
+    def start(
+        self, game: str = "highcard", variants=(), options=None, deals=None, host: str | None = None, seed=None
+    ) -> Outcome:
         host = host or self.name_of(self.lobby.host)
         chosen = self.command(host, "choose", game=game, variants=list(variants), options=options or {})
         assert chosen.ok, chosen.error
-        outcome = self.engine.submit(self.code, "start", token=self.tokens[host], extra={"forced_deals": deals})
+        extra = {"forced_deals": deals} | ({"seed": seed} if seed else {})
+        outcome = self.engine.submit(self.code, "start", token=self.tokens[host], extra=extra)
         return outcome
 
     def view(self, name: str | None) -> dict[str, Any]:

@@ -81,7 +81,7 @@ def test_game_breaks_plurality_ties(night):
     """The tie-break hook decides: a game that picks the last-seated of the tied."""
     from gamenight.game import Game
     from gamenight.hookspecs import hookimpl
-    from gamenight.plugins import GameStack
+    from gamenight.registry import GameStack
 
     class LastSeated:
         @hookimpl

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import subprocess_env
 from gamenight.hookspecs import GameHooks, PlatformHooks
-from gamenight.plugins import PluginError, Plugins
+from gamenight.registry import PluginError, Plugins
 from helpers import DEAL_ABC
 
 DOCS = Path(__file__).parent.parent / "docs" / "plugins.md"

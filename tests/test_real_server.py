@@ -119,9 +119,7 @@ def test_real_server_plays_a_match_with_a_rejoin_and_leaks_nothing(tmp_path, asy
             ann.act("next")
         final = table.wait(lambda s: s["match"]["over"], "the end of the match")
         assert final["match"]["result"]["winners"]
-        assert [r["scores"] for r in final["match"]["rounds"]] == [
-            r["scores"] for r in ann.latest["match"]["rounds"]
-        ]
+        assert [r["scores"] for r in final["match"]["rounds"]] == [r["scores"] for r in ann.latest["match"]["rounds"]]
         board = ann.wait(lambda s: s["lobby"]["scoreboard"], "the night scoreboard")["lobby"]["scoreboard"]
         assert sorted(row["name"] for row in board) == ["Ann", "Boris", "Chen"]
 
@@ -149,4 +147,6 @@ def assert_nothing_leaked(clients: list[Player], reveals: list[dict], tokens: di
             hands = reveals[payload["match"]["round"] - 1]
             secret = [card for pid, card in hands["hands"].items() if pid != payload["you"]] + [hands["server"]]
             for card in secret:
-                assert f'"{card}"' not in text, f"{client.name or 'table'} saw {card} in round {payload['match']['round']}"
+                assert f'"{card}"' not in text, (
+                    f"{client.name or 'table'} saw {card} in round {payload['match']['round']}"
+                )

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import DEAL_ABC
-
 from gamenight.web.app import create_app
 from gamenight.web.limits import CodeThrottle
+from helpers import DEAL_ABC
 
 
 @pytest.fixture
@@ -271,18 +270,48 @@ def scenario_codes():
         "cannot_kick_self": ("lobby", "Ann", "command", {"kind": "kick", "args": {"player": "p1"}}),
         "bad_order": ("lobby", "Ann", "command", {"kind": "reorder", "args": {"order": ["p1"]}}),
         "unknown_game": ("lobby", "Ann", "command", {"kind": "choose", "args": {"game": "chess"}}),
-        "unknown_variant": ("lobby", "Ann", "command", {"kind": "choose", "args": {"game": "highcard", "variants": ["x"]}}),
-        "invalid_options": ("lobby", "Ann", "command", {"kind": "choose", "args": {"game": "highcard", "options": {"rounds": 0}}}),
+        "unknown_variant": (
+            "lobby",
+            "Ann",
+            "command",
+            {"kind": "choose", "args": {"game": "highcard", "variants": ["x"]}},
+        ),
+        "invalid_options": (
+            "lobby",
+            "Ann",
+            "command",
+            {"kind": "choose", "args": {"game": "highcard", "options": {"rounds": 0}}},
+        ),
         "no_game_chosen": ("lobby", "Ann", "command", {"kind": "start", "args": {}}),
         "no_match": ("lobby", "Ann", "command", {"kind": "abort", "args": {}}),
         "match_running": ("match", "Ann", "command", {"kind": "start", "args": {}}),
         "unknown_action": ("match", "Ann", "command", {"kind": "act", "args": {"action": "fly"}}),
         "wrong_phase": ("match", "Ann", "command", {"kind": "act", "args": {"action": "next"}}),
-        "not_your_turn": ("match", "Boris", "command", {"kind": "act", "args": {"action": "claim", "args": {"value": 1}}}),
-        "stale": ("match", "Ann", "command", {"kind": "act", "args": {"action": "claim", "args": {"value": 1}, "version": 0}}),
-        "unknown_ballot": ("match", "Ann", "command", {"kind": "act", "args": {"action": "vote", "args": {"ballot": "b", "choice": "p2"}}}),
+        "not_your_turn": (
+            "match",
+            "Boris",
+            "command",
+            {"kind": "act", "args": {"action": "claim", "args": {"value": 1}}},
+        ),
+        "stale": (
+            "match",
+            "Ann",
+            "command",
+            {"kind": "act", "args": {"action": "claim", "args": {"value": 1}, "version": 0}},
+        ),
+        "unknown_ballot": (
+            "match",
+            "Ann",
+            "command",
+            {"kind": "act", "args": {"action": "vote", "args": {"ballot": "b", "choice": "p2"}}},
+        ),
         "not_paused": ("match", "Ann", "command", {"kind": "act", "args": {"action": "resume"}}),
-        "unknown_timer": ("match", "Ann", "command", {"kind": "act", "args": {"action": "extend", "args": {"timer": "t", "seconds": 5}}}),
+        "unknown_timer": (
+            "match",
+            "Ann",
+            "command",
+            {"kind": "act", "args": {"action": "extend", "args": {"timer": "t", "seconds": 5}}},
+        ),
         "bad_token": ("lobby", None, "attach", {"code": "{code}", "token": "nope"}),
         "unknown_lobby": ("lobby", None, "watch", {"code": "QQQQ"}),
         "name_taken": ("lobby", None, "join_lobby", {"code": "{code}", "name": "ANN"}),

@@ -36,7 +36,7 @@ def run(
     patch_for(async_mode)
     import segno
     from gamenight.engine import Engine
-    from gamenight.plugins import Plugins
+    from gamenight.registry import Plugins
     from gamenight.store import SQLiteStore
     from gamenight.web.app import create_app
     from gamenight.web.network import lan_address

@@ -1,0 +1,69 @@
+"""Hidden spy count: a Spyfall house rule, packaged on its own.
+
+Each round has 0, 1 or 2 spies, drawn at random, and nobody is told how many
+(two only from 5 players). An accusation always passes with the votes of all
+but one voter from 5 players (all of them below 5), so the threshold gives
+nothing away. With no spy dealt, the table scores if it keeps its nerve:
+every player scores 1 if nobody is convicted; if someone is, that innocent
+player alone scores 2 for having been framed. With spies, Spyfall scores as
+usual.
+
+Written only against gamenight's documented hooks (docs/plugins.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gamenight import ClientAssets, Variant, hookimpl
+
+VARIANT = "hidden_spies"
+
+
+class HiddenSpies:
+    """The variant's layer of hooks over Spyfall's."""
+
+    @hookimpl
+    def spyfall_spy_count(self, match) -> int:
+        most = 2 if len(match.players) >= 5 else 1
+        return match.rng.randint(0, most)
+
+    @hookimpl
+    def spyfall_allowance(self, match) -> int:
+        return 1 if len(match.players) >= 5 else 0
+
+    @hookimpl(wrapper=True)
+    def view(self, match, player: str | None) -> dict[str, Any]:
+        shown = yield
+        shown.pop("spy_count", None)
+        return shown
+
+    @hookimpl(tryfirst=True)
+    def spyfall_score(self, match, outcome: dict[str, Any]) -> bool | None:
+        if outcome["spies"]:
+            return None  # Spyfall's own scoring
+        if outcome["convicted"] is None:
+            for player in match.players:
+                match.award(player, 1, "hidden_spies.reason.nerve")
+        else:
+            match.award(outcome["convicted"], 2, "hidden_spies.reason.framed")
+        return True
+
+
+@hookimpl
+def gamenight_variants() -> list[Variant]:
+    return [
+        Variant(
+            id=VARIANT,
+            game="spyfall",
+            names={"en": "Hidden spy count", "ru": "Сколько шпионов — тайна"},
+            rules=HiddenSpies(),
+            excludes=("known_spies",),
+        )
+    ]
+
+
+@hookimpl
+def gamenight_client_assets() -> list[ClientAssets]:
+    return [ClientAssets(VARIANT, Path(__file__).parent / "client")]

@@ -1,0 +1,40 @@
+"""Spyfall 2 (Hobby World's "Находка для шпиона 2"): one or two spies who do not know the location."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamenight import ClientAssets, Game, Shelf, Variant, hookimpl
+from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
+from gamenight.plugins.spyfall.packs import PACKS_SHELF
+from gamenight.plugins.spyfall.rules import Rules
+from gamenight.plugins.spyfall.variants import KnownSpies
+
+NAMES = {"en": "Spyfall 2", "ru": "Находка для шпиона 2"}
+
+
+@hookimpl
+def gamenight_games() -> list[Game]:
+    return [Game(id="spyfall", names=NAMES, min_players=3, max_players=12, rules=Rules(), hookspecs=SpyfallHooks)]
+
+
+@hookimpl
+def gamenight_variants() -> list[Variant]:
+    return [
+        Variant(
+            id="known_spies",
+            game="spyfall",
+            names={"en": "Known spies", "ru": "Знакомые шпионы"},
+            rules=KnownSpies(),
+        )
+    ]
+
+
+@hookimpl
+def gamenight_shelves() -> list[Shelf]:
+    return [PACKS_SHELF]
+
+
+@hookimpl
+def gamenight_client_assets() -> list[ClientAssets]:
+    return [ClientAssets("spyfall", Path(__file__).parent / "client")]

@@ -1,0 +1,34 @@
+"""Hooks Spyfall declares for its variants (see docs/plugins.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gamenight import hookspec
+
+if TYPE_CHECKING:
+    from gamenight.match import Match
+
+
+class SpyfallHooks:
+    @hookspec(firstresult=True)
+    def spyfall_spy_count(self, match: Match) -> int:
+        """How many spies to deal this round (the game's default: the ``spies`` option, resolved)."""
+
+    @hookspec(firstresult=True)
+    def spyfall_allowance(self, match: Match) -> int:
+        """How many voters may withhold a yes while an accusation still passes (0 with one spy, 1 with two)."""
+
+    @hookspec(firstresult=True)
+    def spyfall_points(self, match: Match, reason: str) -> int:
+        """Points for one scoring reason (``spy_win``, ``spy_guessed``, ``innocent_accused``,
+        ``agents_win``, ``first_accuser``)."""
+
+    @hookspec(firstresult=True)
+    def spyfall_score(self, match: Match, outcome: dict[str, Any]) -> Any:
+        """Score a finished round; return anything but ``None`` when done (the game's scoring is the default).
+
+        ``outcome``: ``winner`` (``"spies"`` or ``"agents"``), ``how`` (``"accusation"``,
+        ``"final_vote"``, ``"clock"``, ``"reveal"``), ``convicted`` (a player id or ``None``),
+        ``spies``, ``guesses`` ({spy: location id or None}), ``correct`` (spies who named it).
+        """

@@ -1,0 +1,123 @@
+"""Location packs: the built-in Spyfall 1 and Spyfall 2 packs, and the lobby's custom packs."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gamenight import ActionError, Move, Shelf, ShelfContext
+from marshmallow import Schema, ValidationError, fields, validate
+
+PACK_DIR = Path(__file__).parent / "locations"
+BUILTIN = ("spyfall2", "spyfall1")
+CUSTOM = "custom"
+SHELF = "spyfall.packs"
+MAX_CUSTOM_PACKS = 12
+TEXT = validate.Length(1, 40)
+
+
+@cache
+def builtin_packs() -> dict[str, dict[str, Any]]:
+    """The packs shipped with the game, by id."""
+    return {name: json.loads((PACK_DIR / f"{name}.json").read_text(encoding="utf-8")) for name in BUILTIN}
+
+
+def custom_packs(shelf: dict[str, Any]) -> list[dict[str, Any]]:
+    return shelf.get("packs", [])
+
+
+def locations(pack_ids: list[str], shelf: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every location of the chosen packs (``"custom"`` stands for all the lobby's custom packs), in order."""
+    found: list[dict[str, Any]] = []
+    for pack_id in pack_ids:
+        if pack_id == CUSTOM:
+            for pack in custom_packs(shelf):
+                found.extend(pack["locations"])
+        else:
+            found.extend(builtin_packs()[pack_id]["locations"])
+    return found
+
+
+def location_by_id(location_id: str, shelf: dict[str, Any]) -> dict[str, Any] | None:
+    for pack_id in (*BUILTIN, CUSTOM):
+        for location in locations([pack_id], shelf):
+            if location["id"] == location_id:
+                return location
+    return None
+
+
+# -- custom packs: written by a host, imported and exported as JSON files ---------------------------
+
+
+def _has_a_name(names: dict[str, str]) -> None:
+    if not any(n.strip() for n in names.values()):
+        raise ValidationError("A name in at least one language is needed.")
+
+
+class RoleSchema(Schema):
+    en = fields.String(validate=TEXT)
+    ru = fields.String(validate=TEXT)
+
+
+class LocationSchema(Schema):
+    id = fields.String(load_default=None)  # ignored: the lobby assigns its own ids
+    names = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(["en", "ru"])),
+        values=fields.String(validate=TEXT),
+        required=True,
+        validate=_has_a_name,
+    )
+    roles = fields.List(fields.Nested(RoleSchema), load_default=list, validate=validate.Length(0, 24))
+
+
+class PackSchema(Schema):
+    id = fields.String(load_default=None)
+    names = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(["en", "ru"])),
+        values=fields.String(validate=TEXT),
+        required=True,
+        validate=_has_a_name,
+    )
+    locations = fields.List(fields.Nested(LocationSchema), required=True, validate=validate.Length(1, 60))
+
+
+def _clean(names: dict[str, str]) -> dict[str, str]:
+    return {lang: text.strip() for lang, text in names.items() if text.strip()}
+
+
+def add_pack(shelf: ShelfContext, action) -> None:
+    packs = shelf.data.setdefault("packs", [])
+    if len(packs) >= MAX_CUSTOM_PACKS:
+        raise ActionError("spyfall.too_many_packs", max=MAX_CUSTOM_PACKS)
+    given = action.args["pack"]
+    seen: set[str] = set()
+    shelf.data["next"] = number = shelf.data.get("next", 0) + 1
+    pack = {"id": f"custom{number}", "names": _clean(given["names"]), "locations": []}
+    for index, location in enumerate(given["locations"], 1):
+        names = _clean(location["names"])
+        key = next(iter(names.values())).casefold()
+        if key in seen:
+            raise ActionError("spyfall.duplicate_location", name=next(iter(names.values())))
+        seen.add(key)
+        roles = [_clean(role) for role in location["roles"] if _clean(role)]
+        pack["locations"].append({"id": f"custom{number}.{index}", "names": names, "roles": roles})
+    packs.append(pack)
+
+
+def remove_pack(shelf: ShelfContext, action) -> None:
+    packs = shelf.data.setdefault("packs", [])
+    kept = [p for p in packs if p["id"] != action.args["pack"]]
+    if len(kept) == len(packs):
+        raise ActionError("spyfall.unknown_pack", pack=action.args["pack"])
+    shelf.data["packs"] = kept
+
+
+PACKS_SHELF = Shelf(
+    SHELF,
+    {
+        "add_pack": Move(add_pack, args={"pack": fields.Nested(PackSchema, required=True)}, who="host"),
+        "remove_pack": Move(remove_pack, args={"pack": fields.String(required=True)}, who="host"),
+    },
+)

@@ -1,0 +1,260 @@
+"""Spyfall 2: rules the scripts do not cover, custom packs, and secrets checked by non-interference."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from gamenight.plugins.spyfall import packs
+from gamenight.plugins.spyfall.rules import default_spies, round_minutes
+from helpers import Night
+
+NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb", "Hana", "Ivan", "Jana", "Kira", "Lev"]
+
+
+def table_of(engine, clock, count: int) -> Night:
+    return Night(engine, clock, NAMES[:count])
+
+
+@pytest.mark.parametrize(
+    ("players", "minutes"), [(3, 6), (4, 6), (5, 7), (6, 7), (7, 8), (8, 8), (9, 9), (10, 9), (11, 10), (12, 10)]
+)
+def test_round_clock_by_player_count(engine, clock, players, minutes):
+    assert round_minutes(players) == minutes
+    night = table_of(engine, clock, players)
+    assert night.start(game="spyfall").ok
+    assert night.match.timers["round"].duration == minutes * 60
+
+
+def test_host_sets_another_round_length(night):
+    night.join("Dina")
+    night.start(game="spyfall", options={"round_minutes": 3})
+    assert night.match.timers["round"].duration == 180
+
+
+@pytest.mark.parametrize(("players", "spies"), [(3, 1), (6, 1), (8, 1), (9, 2), (12, 2)])
+def test_default_spy_count(engine, clock, players, spies):
+    assert default_spies(players) == spies
+    night = table_of(engine, clock, players)
+    night.start(game="spyfall")
+    assert len(night.match.data["round"]["spies"]) == spies
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "code"),
+    [
+        (12, {"spies": "1"}, "spyfall.players_for_spies"),
+        (4, {"spies": "2"}, "spyfall.players_for_spies"),
+        (9, {"packs": ["spyfall1", "spyfall2"]}, "spyfall.spyfall1_limits"),
+        (6, {"packs": ["spyfall1"], "spies": "2"}, "spyfall.spyfall1_limits"),
+        (4, {"packs": ["custom"]}, "spyfall.no_locations"),
+    ],
+)
+def test_start_is_refused_for_impossible_setups(engine, clock, players, options, code):
+    night = table_of(engine, clock, players)
+    assert night.start(game="spyfall", options=options).error["code"] == code
+    assert night.lobby.match is None
+
+
+def test_combined_sets_play_with_one_spy_up_to_eight(engine, clock):
+    night = table_of(engine, clock, 8)
+    assert night.start(game="spyfall", options={"packs": ["spyfall1", "spyfall2"]}).ok
+    assert len(night.match.data["round"]["candidates"]) == 50
+
+
+def test_every_agent_gets_a_distinct_role_of_the_location(engine, clock):
+    night = table_of(engine, clock, 12)
+    night.start(game="spyfall")
+    state = night.match.data["round"]
+    location = packs.location_by_id(state["location"], {})
+    agents = [p for p in night.match.players if p not in state["spies"]]
+    roles = [state["roles"][p]["en"] for p in agents]
+    assert len(set(roles)) == len(agents) == 10
+    assert set(roles) <= {r["en"] for r in location["roles"]}
+
+
+def test_locations_do_not_repeat_and_the_host_can_shuffle_them_back(night):
+    night.join("Dina")
+    night.start(game="spyfall", options={"rounds": 25})
+    seen = []
+    for _ in range(20):
+        state = night.match.data["round"]
+        assert state["location"] not in seen
+        assert set(state["candidates"]).isdisjoint(seen), "played locations leave the list"
+        seen.append(state["location"])
+        spy = state["spies"][0]
+        assert night.move(night.name_of(spy), "reveal", location=state["location"]).ok
+        assert night.move("Ann", "next").ok
+    # all 20 played: the pool refills by itself
+    assert night.match.data["round"]["location"] in seen
+    assert night.match.events[-2]["key"] == "spyfall.event.reshuffled" or any(
+        e["key"] == "spyfall.event.reshuffled" for e in night.match.events
+    )
+    spy = night.match.data["round"]["spies"][0]
+    night.move(night.name_of(spy), "reveal", location=night.match.data["round"]["location"])
+    assert night.move("Ann", "reshuffle").ok
+    assert night.match.data["used"] == []
+
+
+def test_dealer_rotates_clockwise_and_asks_first(night):
+    night.join("Dina")
+    night.start(game="spyfall", options={"rounds": 3})
+    dealers = []
+    for _ in range(3):
+        dealers.append(night.match.turn)
+        assert night.match.data["dealer"] == night.match.turn
+        spy = night.match.data["round"]["spies"][0]
+        night.move(night.name_of(spy), "reveal", location=night.match.data["round"]["location"])
+        night.move("Ann", "next")
+    assert dealers == [night.ids["Ann"], night.ids["Boris"], night.ids["Chen"]]
+
+
+def test_cross_off_marks_are_kept_per_player_and_private(night):
+    night.join("Dina")
+    night.start(game="spyfall")
+    candidates = night.match.data["round"]["candidates"]
+    assert night.move("Boris", "cross", location=candidates[0], crossed=True).ok
+    assert night.move("Boris", "cross", location=candidates[3], crossed=True).ok
+    assert night.move("Boris", "cross", location=candidates[0], crossed=False).ok
+    assert night.move("Boris", "cross", location="s9.nowhere", crossed=True).error["code"] == "spyfall.unknown_location"
+    assert night.view("Boris")["match"]["game_view"]["marks"] == [candidates[3]]
+    assert night.view("Chen")["match"]["game_view"]["marks"] == []
+    assert "marks" not in night.view(None)["match"]["game_view"]
+
+
+# -- custom packs ------------------------------------------------------------------------------------------
+
+SAUNA = {
+    "names": {"ru": "Русские места"},
+    "locations": [
+        {"names": {"ru": "Баня"}, "roles": [{"ru": "Банщик"}, {"ru": "Парильщик", "en": "Steamer"}]},
+        {"names": {"ru": "Дача", "en": "Dacha"}},
+        {"names": {"en": "Kitchen party"}, "roles": []},
+    ],
+}
+
+
+def add_pack(night, who, pack):
+    return night.command(who, "shelf", shelf="spyfall.packs", action="add_pack", args={"pack": pack})
+
+
+def test_host_adds_imports_and_removes_custom_packs(night):
+    night.join("Dina")
+    assert add_pack(night, "Boris", SAUNA).error["code"] == "not_host"
+    assert add_pack(night, "Ann", SAUNA).ok
+    shelf = night.view("Boris")["lobby"]["shelves"]["spyfall.packs"]
+    (pack,) = shelf["packs"]
+    assert pack["id"] == "custom1"
+    assert [loc["names"] for loc in pack["locations"]] == [
+        {"ru": "Баня"},
+        {"ru": "Дача", "en": "Dacha"},
+        {"en": "Kitchen party"},
+    ]
+    assert night.start(game="spyfall", options={"packs": ["custom"]}).ok
+    state = night.match.data["round"]
+    assert state["location"].startswith("custom1.")
+    assert len(state["candidates"]) == 3
+    night.command("Ann", "abort")
+    exported = json.loads(json.dumps(pack))  # what the lobby offers as a file
+    assert add_pack(night, "Ann", exported).ok, "an exported pack imports again"
+    assert night.command("Ann", "shelf", shelf="spyfall.packs", action="remove_pack", args={"pack": "custom1"}).ok
+    assert [p["id"] for p in night.lobby.shelves["spyfall.packs"]["packs"]] == ["custom2"]
+
+
+@pytest.mark.parametrize(
+    ("pack", "code"),
+    [
+        ({"names": {"ru": "X"}, "locations": []}, "bad_request"),
+        ({"names": {"ru": " "}, "locations": [{"names": {"ru": "A"}}]}, "bad_request"),
+        ({"names": {"de": "X"}, "locations": [{"names": {"ru": "A"}}]}, "bad_request"),
+        ({"names": {"ru": "X"}, "locations": [{"names": {"ru": "A" * 41}}]}, "bad_request"),
+        (
+            {"names": {"ru": "X"}, "locations": [{"names": {"ru": "Баня"}}, {"names": {"ru": "баня"}}]},
+            "spyfall.duplicate_location",
+        ),
+        ("not a pack", "bad_request"),
+    ],
+)
+def test_bad_custom_packs_are_refused(night, pack, code):
+    assert add_pack(night, "Ann", pack).error["code"] == code
+    assert "spyfall.packs" not in night.lobby.shelves or not night.lobby.shelves["spyfall.packs"].get("packs")
+
+
+# -- secrets ------------------------------------------------------------------------------------------------
+
+
+def game_view(match, player):
+    return json.dumps(match.hook.view(match=match, player=player), sort_keys=True)
+
+
+def assert_spyfall_secrets_hold(match) -> None:
+    """Non-interference: a spy's view is the same whatever the location; a non-spy's, whoever the spies are."""
+    state = match.data.get("round")
+    if state is None or state["outcome"] is not None:
+        return
+    spies = state["spies"]
+    for spy in spies:
+        for other in state["candidates"][:5]:
+            twin = copy.deepcopy(match)
+            twin.bind(match.stack, match.now, match._shelves)
+            twin.data["round"]["location"] = other
+            assert game_view(twin, spy) == game_view(match, spy), f"the spy's view depends on the location ({other})"
+    for viewer in [None, *match.players]:
+        if viewer in spies:
+            continue
+        others = [p for p in match.players if p != viewer and p not in spies]
+        twin = copy.deepcopy(match)
+        twin.bind(match.stack, match.now, match._shelves)
+        twin.data["round"]["spies"] = others[: len(spies)]
+        for p in match.players:
+            twin.data["round"]["roles"].setdefault(p, {"en": "x", "ru": "x"})
+        if viewer is None:
+            twin.data["round"]["location"] = next(c for c in state["candidates"] if c != state["location"])
+        assert game_view(twin, viewer) == game_view(match, viewer), f"{viewer}'s view depends on who the spies are"
+
+
+def test_views_hide_the_location_from_spies_and_the_spies_from_everyone(engine, clock):
+    night = table_of(engine, clock, 6)
+    night.start(game="spyfall", options={"spies": "2", "rounds": 3})
+    steps = 0
+    while not night.match.over and steps < 400:
+        match = night.match
+        night.lobby.bind_match(engine.plugins, clock.now)
+        assert_spyfall_secrets_hold(match)
+        state = match.data["round"]
+        accusers = [p for p in match.players if p not in state["accusations"]]
+        if match.phase == "play" and steps % 7 == 3 and accusers:
+            night.move(night.name_of(accusers[0]), "accuse", player=match.next_player(accusers[0]))
+        elif match.phase == "play" and steps % 7 == 6:
+            night.move(night.name_of(state["spies"][0]), "reveal", location=state["candidates"][0])
+        elif match.phase == "play":
+            night.move(night.name_of(match.turn), "asked", player=match.next_player(match.turn, 2))
+        elif match.phase in ("accusation", "final_vote"):
+            ballot = next(b for b in match.ballots.values() if not b.closed)
+            voter = next(v for v in ballot.voters if v not in ballot.choices)
+            night.move(night.name_of(voter), "vote", ballot=ballot.id, choice="yes" if steps % 2 else "no")
+        elif match.phase == "spy_reveal":
+            night.move(night.name_of(match.turn), "reveal", location=state["location"])
+        elif match.phase == "round_over":
+            night.move("Ann", "next")
+        steps += 1
+    assert night.match.over
+
+
+def test_known_spies_see_each_other_and_nobody_else_does(engine, clock):
+    night = table_of(engine, clock, 6)
+    night.start(game="spyfall", variants=["known_spies"], options={"spies": "2"})
+    spies = night.match.data["round"]["spies"]
+    for name, pid in night.ids.items():
+        card = night.view(name)["match"]["game_view"]["card"]
+        if pid in spies:
+            assert card == {"spy": True, "partners": [s for s in spies if s != pid]}
+        else:
+            assert "partners" not in card and card["spy"] is False
+    assert "card" not in night.view(None)["match"]["game_view"]
+
+
+def test_known_spies_needs_two_spies(night):
+    night.join("Dina")
+    assert night.start(game="spyfall", variants=["known_spies"]).error["code"] == "spyfall.known_spies_needs_two"
