@@ -81,3 +81,10 @@ def test_vendored_socketio_client_matches_the_server_protocol(http):
 
 def test_catalogue_is_plain_json(http):
     json.loads(http.get("/api/games").data)
+
+
+def test_join_links_on_pages_use_the_lan_address(http, engine):
+    outcome, _ = engine.create_lobby("Ann")
+    for path in (f"/l/{outcome.code}", f"/l/{outcome.code}/table"):
+        page = http.get(path, headers={"Host": "localhost:8000"}).data.decode()
+        assert f'data-join-url="http://192.168.1.20:8000/l/{outcome.code}"' in page

@@ -67,11 +67,13 @@ def create_app(
 
     @app.get("/l/<code>")
     def lobby_page(code: str) -> str:
-        return page("lobby.html", code=code.upper()[:16])
+        code = code.upper()[:16]
+        return page("lobby.html", code=code, join_url=f"{base_url()}l/{code}")
 
     @app.get("/l/<code>/table")
     def table_page(code: str) -> str:
-        return page("table.html", code=code.upper()[:16])
+        code = code.upper()[:16]
+        return page("table.html", code=code, join_url=f"{base_url()}l/{code}")
 
     @app.get("/l/<code>/qr.svg")
     def join_qr(code: str) -> Response:

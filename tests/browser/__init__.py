@@ -1,0 +1,1 @@
+"""Browser tests (Playwright + Chromium) of the web client."""

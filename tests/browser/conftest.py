@@ -1,0 +1,105 @@
+"""Browser tests: the real server (`gamenight serve`, eventlet) driven by headless Chromium through Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("GAMENIGHT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from server import running_server
+
+    with running_server(tmp_path_factory.mktemp("browser") / "gamenight.sqlite") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (set GAMENIGHT_CHROMIUM)")
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=20_000)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """One folder of screenshots for the run: artifacts/screenshots/."""
+    if SCREENSHOTS.exists():
+        shutil.rmtree(SCREENSHOTS)
+    SCREENSHOTS.mkdir(parents=True)
+    return SCREENSHOTS
+
+
+class Browsers:
+    """Opens pages, each in its own browser context (its own storage: another phone), and checks them afterwards."""
+
+    def __init__(self, browser, server: str, shots: Path) -> None:
+        self.browser = browser
+        self.server = server
+        self.shots = shots
+        self.contexts = []
+        self.problems: list[str] = []
+
+    def context(self, **options):
+        options.setdefault("locale", "en-US")
+        options.setdefault("viewport", {"width": 430, "height": 900})
+        context = self.browser.new_context(**options)
+        self.contexts.append(context)
+        return context
+
+    def watch(self, page):
+        """Record uncaught errors, CSP violations and untranslated strings of ``page``."""
+        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: {error}"))
+
+        def console(message):
+            if message.type == "error" and "Content Security Policy" in message.text:
+                self.problems.append(f"{page.url}: {message.text}")
+            if message.type == "warning" and message.text.startswith("missing string"):
+                self.problems.append(f"{page.url}: {message.text}")  # a raw i18n key on screen
+
+        page.on("console", console)
+        return page
+
+    def page(self, path: str = "/", context=None, **options):
+        context = context or self.context(**options)
+        page = self.watch(context.new_page())
+        page.goto(self.server + path)
+        return page
+
+    def shot(self, page, name: str) -> None:
+        page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser, server: str, shots: Path) -> Iterator[Browsers]:
+    opened = Browsers(browser, server, shots)
+    yield opened
+    opened.close()
+    assert not opened.problems, "\n".join(opened.problems)

@@ -1,0 +1,31 @@
+"""Steps the browser tests share: create a lobby, join it."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def create_lobby(pages, name: str, **context_options):
+    """Create a lobby from the landing page; return (page, code)."""
+    page = pages.page("/", **context_options)
+    page.get_by_test_id("create-name").fill(name)
+    page.get_by_test_id("create-submit").click()
+    expect(page).to_have_url(re.compile(r"/l/[A-Z]{4}$"))
+    expect(page.get_by_test_id("seat")).to_have_count(1)
+    code = page.get_by_test_id("lobby-code").inner_text().strip()
+    return page, code
+
+
+def join_by_link(pages, code: str, name: str, **context_options):
+    """Open the join link /l/<CODE> (what the QR code holds) and take a seat."""
+    page = pages.page(f"/l/{code}", **context_options)
+    page.get_by_test_id("join-name").fill(name)
+    page.get_by_test_id("join-submit").click()
+    expect(page.locator("[data-testid=seat].me")).to_contain_text(name)
+    return page
+
+
+def seat(page, name: str):
+    return page.locator("[data-testid=seat]", has_text=name)

@@ -1,0 +1,49 @@
+"""The server goes away and comes back (a laptop's restart, a Wi-Fi drop): phones and the table re-attach."""
+
+from __future__ import annotations
+
+from server import free_port, running_server
+
+from .helpers_browser import join_by_link, seat
+
+
+def test_phones_and_table_reattach_after_a_server_restart(browser, shots, tmp_path):
+    from playwright.sync_api import expect
+
+    from .conftest import Browsers
+
+    db = tmp_path / "restart.sqlite"
+    port = free_port()
+    with running_server(db, port=port) as url:
+        pages = Browsers(browser, url, shots)
+        try:
+            host = pages.page("/")
+            host.get_by_test_id("create-name").fill("Ann")
+            host.get_by_test_id("create-submit").click()
+            expect(host.get_by_test_id("seat")).to_have_count(1)
+            code = host.get_by_test_id("lobby-code").inner_text().strip()
+            boris = join_by_link(pages, code, "Boris")
+            table = pages.page(f"/l/{code}/table")
+            expect(table.get_by_test_id("seat")).to_have_count(2)
+        except BaseException:
+            pages.close()
+            raise
+
+    try:
+        # The server is down: every page says so.
+        for page in (host, boris, table):
+            expect(page.get_by_test_id("offline")).to_be_visible()
+        with running_server(db, port=port):
+            for page in (host, boris, table):
+                expect(page.get_by_test_id("offline")).to_be_hidden()
+            expect(host.locator("[data-testid=seat][data-connected=true]")).to_have_count(2)
+            expect(table.locator("[data-testid=seat][data-connected=true]")).to_have_count(2)
+            # Still the same seats, still in charge: the host's command reaches everyone.
+            host.get_by_test_id("lock").click()
+            expect(boris.get_by_test_id("locked-badge")).to_be_visible()
+            expect(table.get_by_test_id("locked-badge")).to_be_visible()
+            expect(seat(boris, "Boris")).to_have_class("seat online me")
+            expect(boris.get_by_test_id("seat")).to_have_count(2)
+        assert not pages.problems, pages.problems
+    finally:
+        pages.close()

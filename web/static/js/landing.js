@@ -1,0 +1,91 @@
+// The landing page: create a lobby, or join one by its code.
+
+import { byId, el, fill } from "./dom.js";
+import { ready, t } from "./i18n.js";
+import { getSeat, rememberName, rememberedName, seatCodes, setSeat } from "./store.js";
+import { connect, request } from "./socket.js";
+import { initPage, toast } from "./ui.js";
+
+const socket = connect();
+const createForm = byId("create-form");
+const joinForm = byId("join-form");
+
+function normalizeCode(raw) {
+  return raw.replace(/\s+/g, "").toUpperCase();
+}
+
+function renderMine() {
+  if (!ready()) return;
+  const seats = seatCodes();
+  byId("mine").hidden = seats.length === 0;
+  fill(
+    byId("mine-list"),
+    seats.map((seat) =>
+      el(
+        "li",
+        {},
+        el(
+          "a",
+          { href: `/l/${encodeURIComponent(seat.code)}`, class: "btn ghost", "data-testid": "my-lobby" },
+          t("landing.mine.open", { code: seat.code }),
+        ),
+      ),
+    ),
+  );
+}
+
+async function busy(form, work) {
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    await work();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+createForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = createForm.elements.name.value;
+  busy(createForm, async () => {
+    const answer = await request(socket, "create_lobby", { name });
+    if (!answer.ok) return;
+    setSeat(answer.code, { token: answer.token, player: answer.player });
+    rememberName(name.trim());
+    window.location.assign(`/l/${encodeURIComponent(answer.code)}`);
+  });
+});
+
+joinForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const code = normalizeCode(joinForm.elements.code.value);
+  const name = joinForm.elements.name.value;
+  if (!code) {
+    toast(t("landing.join.code_needed"), "error");
+    joinForm.elements.code.focus();
+    return;
+  }
+  if (getSeat(code)) {
+    window.location.assign(`/l/${encodeURIComponent(code)}`);
+    return;
+  }
+  busy(joinForm, async () => {
+    const answer = await request(socket, "join_lobby", { code, name });
+    if (!answer.ok) return;
+    setSeat(answer.code, { token: answer.token, player: answer.player });
+    rememberName(name.trim());
+    window.location.assign(`/l/${encodeURIComponent(answer.code)}`);
+  });
+});
+
+joinForm.elements.code.addEventListener("input", () => {
+  const input = joinForm.elements.code;
+  const upper = input.value.toUpperCase();
+  if (upper !== input.value) input.value = upper;
+});
+
+const name = rememberedName();
+createForm.elements.name.value = name;
+joinForm.elements.name.value = name;
+
+initPage(renderMine);

@@ -1,0 +1,290 @@
+// The player's page (/l/<CODE>): join or re-take the seat, then the lobby and the match on the phone.
+
+import { byId, confirmButton, el, fill } from "./dom.js";
+import { ready, t } from "./i18n.js";
+import { badge, gameName, heading, scoreboardSection } from "./common.js";
+import { findGame, loadCatalogue } from "./catalogue.js";
+import { syncClock } from "./clock.js";
+import { MatchPanel } from "./match.js";
+import { seatList } from "./seats.js";
+import { SetupPanel } from "./setup.js";
+import { connect, request } from "./socket.js";
+import { forgetSeat, getSeat, rememberName, rememberedName, setSeat } from "./store.js";
+import { initPage } from "./ui.js";
+
+const app = byId("app");
+const code = app.dataset.code;
+const joinForm = byId("join");
+
+// connecting | join | room | replaced | removed | missing
+let mode = "connecting";
+let view = null;
+let shownVersion = -1;
+let leaving = false;
+let catalogue = null;
+let retry = null;
+
+const socket = connect({ connect: attach, state: onState, replaced: onReplaced, removed: onRemoved });
+const command = (kind, args = {}) => request(socket, "command", { kind, args });
+const match = new MatchPanel(byId("match"), { command });
+const setup = new SetupPanel(byId("setup"), { command, refused: () => render() });
+
+function setMode(next) {
+  mode = next;
+  render();
+}
+
+/** Take this browser's seat (on the first connection and on every reconnection). */
+async function attach() {
+  clearTimeout(retry);
+  if (["replaced", "removed", "missing"].includes(mode)) return;
+  const seat = getSeat(code);
+  if (!seat) {
+    setMode("join");
+    return;
+  }
+  const answer = await request(socket, "attach", { code, token: seat.token });
+  if (answer.ok) {
+    setSeat(code, { token: seat.token, player: answer.player });
+    if (mode !== "room" && view) setMode("room");
+    return;
+  }
+  const failure = answer.error?.code;
+  if (failure === "bad_token") {
+    forgetSeat(code);
+    setMode("join");
+  } else if (failure === "unknown_lobby") {
+    forgetSeat(code);
+    setMode("missing");
+  } else {
+    retry = setTimeout(() => socket.connected && attach(), 3000);
+  }
+}
+
+function onState(next) {
+  if (!next?.lobby || next.lobby.code !== code) return;
+  if (["replaced", "removed", "missing"].includes(mode)) return;
+  if (next.lobby.version < shownVersion) return; // an older delivery that crossed a newer one
+  shownVersion = next.lobby.version;
+  view = next;
+  syncClock(next.now);
+  mode = "room";
+  render();
+}
+
+function onReplaced(payload) {
+  if (payload?.code && payload.code !== code) return;
+  setMode("replaced");
+}
+
+function onRemoved(payload) {
+  if (payload?.code && payload.code !== code) return;
+  forgetSeat(code);
+  view = null;
+  shownVersion = -1;
+  setMode("removed");
+}
+
+joinForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const button = joinForm.querySelector("button[type=submit]");
+  const name = joinForm.elements.name.value;
+  button.disabled = true;
+  try {
+    const answer = await request(socket, "join_lobby", { code, name });
+    if (answer.ok) {
+      setSeat(code, { token: answer.token, player: answer.player });
+      rememberName(name.trim());
+      leaving = false;
+      if (view) setMode("room");
+    } else if (answer.error?.code === "unknown_lobby") {
+      setMode("missing");
+    }
+  } finally {
+    button.disabled = false;
+  }
+});
+joinForm.elements.name.value = rememberedName();
+
+function takeBack() {
+  mode = "connecting";
+  render();
+  attach();
+}
+
+function joinAgain() {
+  leaving = false;
+  setMode("join");
+}
+
+async function leave() {
+  leaving = true;
+  const answer = await command("leave");
+  if (!answer.ok) leaving = false;
+}
+
+async function start() {
+  const chosen = setup.collect();
+  if (chosen) {
+    const answer = await setup.choose(chosen);
+    if (!answer.ok) return;
+  }
+  await command("start");
+}
+
+function renderNotice() {
+  const notice = byId("notice");
+  const messages = {
+    replaced: () => ({
+      title: t("notice.replaced.title"),
+      text: t("notice.replaced.text"),
+      actions: [
+        el(
+          "button",
+          { type: "button", class: "btn primary big", "data-testid": "take-back", onclick: takeBack },
+          t("notice.replaced.take_back"),
+        ),
+      ],
+    }),
+    removed: () => ({
+      title: leaving ? t("notice.left.title") : t("notice.removed.title"),
+      text: leaving ? t("notice.left.text") : t("notice.removed.text"),
+      actions: [
+        el(
+          "button",
+          { type: "button", class: "btn primary big", "data-testid": "join-again", onclick: joinAgain },
+          t("notice.join_again"),
+        ),
+        el("a", { href: "/", class: "btn ghost" }, t("nav.home")),
+      ],
+    }),
+    missing: () => ({
+      title: t("notice.missing.title"),
+      text: t("notice.missing.text", { code }),
+      actions: [el("a", { href: "/", class: "btn primary big" }, t("nav.home"))],
+    }),
+  };
+  const message = messages[mode]?.();
+  notice.hidden = !message;
+  if (!message) {
+    notice.replaceChildren();
+    return;
+  }
+  fill(
+    notice,
+    el(
+      "div",
+      { "data-testid": mode },
+      el("h2", {}, message.title),
+      el("p", {}, message.text),
+      el("div", { class: "actions" }, message.actions),
+    ),
+  );
+}
+
+function startRow(host, live) {
+  const lobby = view.lobby;
+  if (live) return null;
+  if (!host) {
+    return lobby.setup ? el("p", { class: "muted", "data-testid": "host-starts" }, t("lobby.host_starts")) : null;
+  }
+  const game = lobby.setup ? findGame(catalogue, lobby.setup.game) : null;
+  const count = lobby.seats.length;
+  let problem = null;
+  if (!lobby.setup) problem = "";
+  else if (game && count < game.players[0]) problem = t("lobby.need_players", { min: game.players[0], count: game.players[0] });
+  else if (game && count > game.players[1]) problem = t("lobby.too_many", { max: game.players[1], count: game.players[1] });
+  const again = view.match?.over && view.match.game === lobby.setup?.game;
+  return [
+    problem ? el("p", { class: "muted actions-note" }, problem) : null,
+    el(
+      "button",
+      {
+        type: "button",
+        class: "btn primary big",
+        disabled: problem !== null,
+        "data-testid": again ? "play-again" : "start",
+        onclick: start,
+      },
+      again ? t("lobby.play_again") : t("lobby.start"),
+    ),
+  ];
+}
+
+function renderRoom() {
+  const lobby = view.lobby;
+  const you = view.you;
+  const host = lobby.host === you;
+  const current = view.match;
+  const live = Boolean(current && !current.over);
+
+  byId("match").hidden = !current;
+  if (current) match.update(view, { host });
+
+  byId("setup-card").hidden = live;
+  if (!live) setup.update(view, catalogue, { host });
+  fill(byId("start-row"), startRow(host, live));
+
+  fill(
+    byId("seats-head"),
+    heading(
+      t("lobby.seats", { count: lobby.seats.length }),
+      lobby.locked ? badge(t("lobby.locked"), "warn", "locked-badge") : null,
+    ),
+  );
+  fill(byId("seats"), seatList(view, { you, host, command }));
+  fill(
+    byId("lobby-tools"),
+    host
+      ? el(
+          "button",
+          {
+            type: "button",
+            class: "btn",
+            "data-testid": lobby.locked ? "unlock" : "lock",
+            onclick: () => command("lock", { locked: !lobby.locked }),
+          },
+          lobby.locked ? t("lobby.unlock") : t("lobby.lock"),
+        )
+      : null,
+    host ? el("p", { class: "muted small" }, lobby.locked ? t("lobby.locked_hint") : t("lobby.lock_hint")) : null,
+  );
+
+  const board = scoreboardSection(view);
+  byId("scoreboard").hidden = !board;
+  fill(byId("scoreboard"), board);
+
+  fill(byId("join-link"), app.dataset.joinUrl);
+  fill(
+    byId("leave-row"),
+    confirmButton({
+      id: "leave",
+      label: t("lobby.leave"),
+      confirmLabel: t("lobby.leave_confirm"),
+      onConfirm: leave,
+      attrs: { class: "btn ghost danger", "data-testid": "leave" },
+    }),
+  );
+  document.title = current
+    ? `${gameName(current.game)} · ${code} · gamenight`
+    : `${t("title.lobby")} ${code} · gamenight`;
+}
+
+function render() {
+  if (!ready()) return; // the strings arrive first: initPage() renders again then
+  byId("loading").hidden = mode !== "connecting";
+  renderNotice();
+  joinForm.hidden = mode !== "join";
+  if (mode === "join") fill(byId("join-title"), t("lobby.join.title", { code }));
+  byId("room").hidden = !(mode === "room" && view);
+  if (mode === "room" && view) renderRoom();
+  else document.title = `${t("title.lobby")} ${code} · gamenight`;
+}
+
+loadCatalogue().then((games) => {
+  catalogue = games;
+  setup.invalidate();
+  render();
+});
+
+initPage(render);

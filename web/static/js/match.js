@@ -1,0 +1,318 @@
+// The match shell: phase, round, timers, the host's clock controls, the game's screen, points, results.
+// Used on the phone (a seat's view) and on the table screen (the public view).
+
+import { confirmButton, el, fill } from "./dom.js";
+import { has, lang, list, t } from "./i18n.js";
+import { badge, gameName, heading, nameOf, readableParams, variantName } from "./common.js";
+import { countdown } from "./clock.js";
+import { findGame, loadCatalogue } from "./catalogue.js";
+
+const EXTEND_SECONDS = 30;
+const FEED_SHOWN = 5;
+const loadedStyles = new Set();
+
+function ensureStyles(game) {
+  if (loadedStyles.has(game)) return;
+  loadedStyles.add(game);
+  document.head.appendChild(
+    el("link", { rel: "stylesheet", href: `/plugins/${encodeURIComponent(game)}/screen.css`, "data-screen": game }),
+  );
+}
+
+export function phaseLabel(match) {
+  if (match.over || match.phase === "over") return t("match.over");
+  const key = `${match.game}.phase.${match.phase}`;
+  return has(key) ? t(key) : null;
+}
+
+function timerLabel(game, name) {
+  if (name.startsWith("ballot:")) {
+    const key = `${game}.ballot.${name.slice("ballot:".length)}`;
+    return has(key) ? t(key) : t("match.timer.vote");
+  }
+  const key = `${game}.timer.${name}`;
+  return has(key) ? t(key) : t("match.timer.generic");
+}
+
+function signed(points) {
+  return points > 0 ? `+${points}` : String(points);
+}
+
+export class MatchPanel {
+  /** ``command(kind, args)`` sends a lobby command (null on the table screen). */
+  constructor(container, { table = false, command = null } = {}) {
+    this.table = table;
+    this.command = command;
+    this.view = null;
+    this.host = false;
+    this.head = el("div", { class: "match-head", "data-testid": "match-head" });
+    this.timers = el("div", { class: "timers", "data-testid": "timers" });
+    this.controls = el("div", { class: "match-controls", "data-testid": "match-controls" });
+    this.result = el("div", { class: "result-box", "data-testid": "result" });
+    this.screen = el("div", { class: "game-screen", "data-testid": "game-screen" });
+    this.scores = el("div", { class: "scores", "data-testid": "scores" });
+    this.feed = el("div", { class: "feed", "data-testid": "feed" });
+    fill(container, this.head, this.timers, this.controls, this.result, this.screen, this.scores, this.feed);
+    this.screenGame = null;
+    this.screenMatch = null;
+    this.module = null;
+    const panel = this;
+    this.api = {
+      t,
+      el,
+      table,
+      get lang() {
+        return lang();
+      },
+      name: (pid) => nameOf(panel.view, pid),
+      send: (action, args = {}) => panel.act(action, args),
+    };
+  }
+
+  act(action, args = {}) {
+    if (!this.command || !this.view?.match) {
+      return Promise.resolve({ ok: false, error: { code: "not_attached", key: "error.not_attached", params: {} } });
+    }
+    return this.command("act", { action, args, version: this.view.match.version });
+  }
+
+  update(view, { host = false } = {}) {
+    this.view = view;
+    this.host = host && !this.table;
+    const match = view.match;
+    this.renderHead(match);
+    this.renderTimers(match);
+    this.renderControls(match);
+    this.renderResult(view);
+    this.renderScreen(view);
+    this.renderScores(view);
+    this.renderFeed(view);
+  }
+
+  renderHead(match) {
+    const phase = phaseLabel(match);
+    fill(
+      this.head,
+      el(
+        "div",
+        { class: "match-title" },
+        el("h2", { "data-testid": "match-game" }, gameName(match.game)),
+        match.variants.length
+          ? el(
+              "div",
+              { class: "chips" },
+              match.variants.map((v) => el("span", { class: "chip" }, variantName(v))),
+            )
+          : null,
+      ),
+      el(
+        "div",
+        { class: "match-meta" },
+        match.round ? badge(t("match.round", { round: match.round }), "round", "match-round") : null,
+        phase ? badge(phase, "phase", "match-phase") : null,
+        match.paused ? badge(t("match.paused"), "warn", "match-paused") : null,
+      ),
+      !this.table && !match.over && this.view.you && !match.players.includes(this.view.you)
+        ? el("p", { class: "muted spectating", "data-testid": "spectating" }, t("match.spectating"))
+        : null,
+    );
+  }
+
+  renderTimers(match) {
+    const entries = Object.entries(match.timers || {});
+    this.timers.hidden = entries.length === 0;
+    fill(
+      this.timers,
+      entries.map(([name, timer]) => {
+        const { node, bar } = countdown(timer, { class: "big", testid: `timer-${name.replace(":", "-")}` });
+        return el(
+          "div",
+          { class: ["timer-card", timer.running ? "running" : "held"], "data-timer": name },
+          el("div", { class: "timer-label" }, timerLabel(match.game, name)),
+          node,
+          bar,
+          timer.paused ? el("div", { class: "timer-note" }, t("match.paused")) : null,
+          this.host && !match.over
+            ? el(
+                "button",
+                {
+                  type: "button",
+                  class: "btn small",
+                  "data-testid": "extend",
+                  onclick: () => this.act("extend", { seconds: EXTEND_SECONDS, timer: name }),
+                },
+                t("match.extend", { seconds: EXTEND_SECONDS }),
+              )
+            : null,
+        );
+      }),
+    );
+  }
+
+  renderControls(match) {
+    const show = this.host && !match.over;
+    this.controls.hidden = !show;
+    if (!show) {
+      this.controls.replaceChildren();
+      return;
+    }
+    fill(
+      this.controls,
+      match.paused
+        ? el(
+            "button",
+            { type: "button", class: "btn", "data-testid": "resume", onclick: () => this.act("resume") },
+            t("match.resume"),
+          )
+        : el(
+            "button",
+            { type: "button", class: "btn", "data-testid": "pause", onclick: () => this.act("pause") },
+            t("match.pause"),
+          ),
+      confirmButton({
+        id: `abort:${match.id}`,
+        label: t("match.abort"),
+        confirmLabel: t("match.abort_confirm"),
+        onConfirm: () => this.command("abort", {}),
+        attrs: { class: "btn danger", "data-testid": "abort" },
+      }),
+    );
+  }
+
+  renderResult(view) {
+    const match = view.match;
+    const result = match.result;
+    this.result.hidden = !(match.over && result);
+    if (this.result.hidden) {
+      this.result.replaceChildren();
+      return;
+    }
+    const winners = result.winners.map((p) => nameOf(view, p));
+    fill(
+      this.result,
+      heading(t("result.title")),
+      el(
+        "p",
+        { class: "winners", "data-testid": "winners" },
+        winners.length ? t("result.winners", { names: list(winners), count: winners.length }) : t("result.no_winner"),
+      ),
+      el(
+        "ol",
+        { class: "ranking", "data-testid": "ranking" },
+        result.ranking.map((entry) =>
+          el(
+            "li",
+            { class: ["rank", `place-${entry.place}`, entry.player === view.you ? "me" : null], "data-player": entry.player },
+            el("span", { class: "place" }, t("result.place", { place: entry.place })),
+            el("span", { class: "rank-name" }, nameOf(view, entry.player)),
+            el("span", { class: "rank-total" }, t("result.points", { count: entry.total })),
+          ),
+        ),
+      ),
+    );
+  }
+
+  async renderScreen(view) {
+    const match = view.match;
+    if (this.screenGame !== match.game || this.screenMatch !== match.id) {
+      this.screen.replaceChildren();
+      this.screenMatch = match.id;
+    }
+    if (this.screenGame !== match.game) {
+      this.screenGame = match.game;
+      this.module = null;
+      const game = findGame(await loadCatalogue(), match.game);
+      if (this.screenGame !== match.game) return;
+      if (!game || !game.screen) {
+        this.module = { render: (root) => fill(root, el("p", { class: "muted" }, t("match.no_screen"))) };
+      } else {
+        if (game.styles) ensureStyles(game.id);
+        try {
+          this.module = await import(`/plugins/${encodeURIComponent(game.id)}/screen.js`);
+        } catch (error) {
+          console.error(error);
+          this.module = { render: (root) => fill(root, el("p", { class: "error" }, t("match.screen_failed"))) };
+        }
+      }
+      if (this.screenGame !== match.game) return;
+      view = this.view; // the newest state may have arrived while the module loaded
+      if (!view.match || view.match.game !== match.game) return;
+    }
+    if (!this.module) return; // still loading: the load renders the newest state when done
+    try {
+      this.module.render(this.screen, view, this.api);
+    } catch (error) {
+      console.error(error);
+      fill(this.screen, el("p", { class: "error" }, t("match.screen_failed")));
+    }
+  }
+
+  renderScores(view) {
+    const match = view.match;
+    const totals = match.totals || {};
+    const order = match.players.slice().sort((a, b) => (totals[b] ?? 0) - (totals[a] ?? 0));
+    const rounds = (match.rounds || [])
+      .map((round, index) => ({ ...round, number: index + 1 }))
+      .filter((round) => round.number <= match.rounds_finished || round.entries.length)
+      .reverse();
+    fill(
+      this.scores,
+      heading(t("scores.title")),
+      el(
+        "table",
+        { class: "totals", "data-testid": "totals" },
+        el(
+          "tbody",
+          {},
+          order.map((pid) =>
+            el(
+              "tr",
+              { class: pid === view.you ? "me" : null, "data-player": pid },
+              el("td", {}, nameOf(view, pid)),
+              el("td", { class: "num" }, totals[pid] ?? 0),
+            ),
+          ),
+        ),
+      ),
+      rounds.map((round) =>
+        el(
+          "div",
+          { class: "round-points", "data-testid": "round-points", "data-round": round.number },
+          el("h3", {}, t("scores.round", { round: round.number })),
+          round.entries.length
+            ? el(
+                "ul",
+                { class: "points" },
+                round.entries.map((entry) =>
+                  el(
+                    "li",
+                    { "data-testid": "point", "data-player": entry.player },
+                    el("span", { class: ["pts", entry.points < 0 ? "neg" : null] }, signed(entry.points)),
+                    el("span", { class: "who" }, nameOf(view, entry.player)),
+                    el(
+                      "span",
+                      { class: "why", "data-testid": "point-reason" },
+                      t(entry.reason, readableParams(view, entry.params || {})),
+                    ),
+                  ),
+                ),
+              )
+            : el("p", { class: "muted" }, t("scores.none")),
+        ),
+      ),
+    );
+  }
+
+  renderFeed(view) {
+    const events = (view.match.events || []).slice(-FEED_SHOWN).reverse();
+    this.feed.hidden = events.length === 0;
+    fill(
+      this.feed,
+      el(
+        "ul",
+        { class: "events" },
+        events.map((event) => el("li", {}, t(event.key, readableParams(view, event.params || {})))),
+      ),
+    );
+  }
+}

@@ -1,0 +1,103 @@
+// The seats of the lobby, in order, with connection status; the host's seat controls.
+
+import { confirmButton, el } from "./dom.js";
+import { t } from "./i18n.js";
+import { badge } from "./common.js";
+
+/**
+ * options: {you, host: bool (the viewer is the host), table: bool,
+ *           command(kind, args) -> Promise} (only needed for the host's controls)
+ */
+export function seatList(view, { you = null, host = false, table = false, command = null } = {}) {
+  const seats = view.lobby.seats;
+  const order = seats.map((s) => s.id);
+  const move = (index, step) => {
+    const next = order.slice();
+    const [moved] = next.splice(index, 1);
+    next.splice(index + step, 0, moved);
+    command("reorder", { order: next });
+  };
+  return el(
+    "ol",
+    { class: ["seats", table ? "seats-table" : null], "data-testid": "seats" },
+    seats.map((seat, index) => {
+      const status = seat.connected ? t("seat.online") : t("seat.offline");
+      const row = el(
+        "li",
+        {
+          class: ["seat", seat.connected ? "online" : "offline", seat.id === you ? "me" : null],
+          "data-testid": "seat",
+          "data-player": seat.id,
+          "data-connected": seat.connected ? "true" : "false",
+        },
+        el(
+          "div",
+          { class: "seat-main" },
+          el("span", { class: "seat-index" }, index + 1),
+          el("span", { class: "dot", role: "img", "aria-label": status, title: status }),
+          el("span", { class: "seat-name", "data-testid": "seat-name" }, seat.name),
+          seat.host ? badge(t("seat.host"), "host", "host-badge") : null,
+          seat.id === you ? badge(t("seat.you"), "you", "you-badge") : null,
+          seat.connected ? null : badge(t("seat.offline"), "muted", "offline-badge"),
+        ),
+      );
+      if (host && command && !table) {
+        row.firstChild.appendChild(
+          el(
+            "span",
+            { class: "seat-move" },
+            el(
+              "button",
+              {
+                type: "button",
+                class: "btn small icon",
+                disabled: index === 0,
+                "aria-label": t("seat.move_up", { name: seat.name }),
+                title: t("seat.move_up", { name: seat.name }),
+                "data-testid": "seat-up",
+                onclick: () => move(index, -1),
+              },
+              "▲",
+            ),
+            el(
+              "button",
+              {
+                type: "button",
+                class: "btn small icon",
+                disabled: index === seats.length - 1,
+                "aria-label": t("seat.move_down", { name: seat.name }),
+                title: t("seat.move_down", { name: seat.name }),
+                "data-testid": "seat-down",
+                onclick: () => move(index, 1),
+              },
+              "▼",
+            ),
+          ),
+        );
+        if (seat.id !== you) {
+          row.appendChild(
+            el(
+              "div",
+              { class: "seat-actions" },
+              confirmButton({
+                id: `handover:${seat.id}`,
+                label: t("seat.make_host"),
+                confirmLabel: t("seat.make_host_confirm"),
+                onConfirm: () => command("handover", { player: seat.id }),
+                attrs: { class: "btn small", "data-testid": "seat-handover" },
+              }),
+              confirmButton({
+                id: `kick:${seat.id}`,
+                label: t("seat.kick"),
+                confirmLabel: t("seat.kick_confirm"),
+                onConfirm: () => command("kick", { player: seat.id }),
+                attrs: { class: "btn small danger", "data-testid": "seat-kick" },
+              }),
+            ),
+          );
+        }
+      }
+      return row;
+    }),
+  );
+}

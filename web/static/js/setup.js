@@ -1,0 +1,315 @@
+// Choosing the game: the host's form (generated from the option schemas) or everyone else's summary.
+
+import { el, fill } from "./dom.js";
+import { has, lang, t } from "./i18n.js";
+import { choiceLabel, gameName, heading, optionValueText, variantName } from "./common.js";
+import { findGame } from "./catalogue.js";
+
+function label(option) {
+  return has(option.label) ? t(option.label) : option.name;
+}
+
+function rangeHint(option) {
+  const hasMin = typeof option.min === "number";
+  const hasMax = typeof option.max === "number";
+  if (hasMin && hasMax) return t("setup.range", { min: option.min, max: option.max });
+  if (hasMin) return t("setup.at_least", { min: option.min });
+  if (hasMax) return t("setup.at_most", { max: option.max });
+  return null;
+}
+
+function optionField(option, value, scope) {
+  const id = `opt-${scope}-${option.name}`;
+  const common = { "data-option": option.name, "data-type": option.type, "data-testid": `option-${option.name}` };
+  const help = option.help && has(option.help) ? el("small", { class: "hint" }, t(option.help)) : null;
+  switch (option.type) {
+    case "boolean":
+      return el(
+        "label",
+        { class: "check", for: id },
+        el("input", { id, type: "checkbox", checked: Boolean(value), ...common }),
+        el("span", {}, label(option)),
+        help,
+      );
+    case "integer":
+    case "number":
+      return el(
+        "label",
+        { class: "field", for: id },
+        el("span", { class: "field-label" }, label(option)),
+        el(
+          "div",
+          { class: "field-row" },
+          el("input", {
+            id,
+            type: "number",
+            inputmode: option.type === "integer" ? "numeric" : "decimal",
+            step: option.type === "integer" ? "1" : "any",
+            min: typeof option.min === "number" ? option.min : null,
+            max: typeof option.max === "number" ? option.max : null,
+            value: value === null || value === undefined ? "" : String(value),
+            ...common,
+          }),
+          rangeHint(option) ? el("small", { class: "hint" }, rangeHint(option)) : null,
+        ),
+        help,
+      );
+    case "choice":
+      return el(
+        "label",
+        { class: "field", for: id },
+        el("span", { class: "field-label" }, label(option)),
+        el(
+          "select",
+          { id, ...common },
+          (option.choices || []).map((choice) =>
+            el("option", { value: String(choice), selected: choice === value }, choiceLabel(option, choice)),
+          ),
+        ),
+        help,
+      );
+    case "choices": {
+      const chosen = new Set(Array.isArray(value) ? value : []);
+      return el(
+        "fieldset",
+        { class: "choices", ...common },
+        el("legend", {}, label(option)),
+        (option.choices || []).map((choice) =>
+          el(
+            "label",
+            { class: "check" },
+            el("input", { type: "checkbox", value: String(choice), checked: chosen.has(choice), "data-choice": "1" }),
+            el("span", {}, choiceLabel(option, choice)),
+          ),
+        ),
+        help,
+      );
+    }
+    default:
+      return el(
+        "label",
+        { class: "field", for: id },
+        el("span", { class: "field-label" }, label(option)),
+        el("input", { id, type: "text", value: value === null || value === undefined ? "" : String(value), ...common }),
+        help,
+      );
+  }
+}
+
+function readOption(node) {
+  const type = node.dataset.type;
+  if (type === "boolean") return node.checked;
+  if (type === "choices") {
+    const choices = [...node.querySelectorAll("input[data-choice]")].filter((box) => box.checked).map((box) => box.value);
+    return choices;
+  }
+  if (type === "integer" || type === "number") {
+    if (node.value.trim() === "") return undefined;
+    const number = Number(node.value);
+    return Number.isFinite(number) ? number : undefined;
+  }
+  return node.value;
+}
+
+export class SetupPanel {
+  /** ``command(kind, args)`` sends a lobby command; ``refused()`` is called when a choice is refused. */
+  constructor(container, { command, refused }) {
+    this.container = container;
+    this.command = command;
+    this.refused = refused;
+    this.key = null;
+    this.form = null;
+  }
+
+  invalidate() {
+    this.key = null;
+  }
+
+  /** Re-render only when something the panel shows changed (so typing is never interrupted). */
+  update(view, catalogue, { host }) {
+    // The host's form is the source of truth while they edit it: their own choices coming back
+    // must not rebuild it (that would drop what they are typing in another field). It is rebuilt
+    // when the game or the variants change (the fields change), or after a refusal (invalidate()).
+    const setup = view.lobby.setup;
+    const shape = host ? [setup?.game ?? null, setup?.variants ?? null] : setup;
+    const key = JSON.stringify([lang(), host, shape, Boolean(catalogue)]);
+    if (key === this.key) return;
+    this.key = key;
+    this.form = null;
+    fill(this.container, host ? this.hostForm(view, catalogue) : this.summary(view, catalogue));
+  }
+
+  summary(view, catalogue) {
+    const setup = view.lobby.setup;
+    if (!setup) {
+      return [heading(t("setup.title")), el("p", { class: "muted", "data-testid": "setup-waiting" }, t("setup.waiting"))];
+    }
+    const game = findGame(catalogue, setup.game);
+    const options = [...(game?.options || [])];
+    for (const variant of game?.variants || []) {
+      if (setup.variants.includes(variant.id)) options.push(...variant.options);
+    }
+    return [
+      heading(t("setup.title")),
+      el(
+        "div",
+        { class: "setup-summary", "data-testid": "setup-summary" },
+        el("div", { class: "game-title" }, gameName(setup.game)),
+        setup.variants.length
+          ? el(
+              "div",
+              { class: "chips" },
+              setup.variants.map((v) => el("span", { class: "chip" }, variantName(v))),
+            )
+          : null,
+        el(
+          "dl",
+          { class: "options-list" },
+          options.map((option) => [
+            el("dt", {}, label(option)),
+            el("dd", {}, optionValueText(option, setup.options[option.name])),
+          ]),
+        ),
+        el("a", { href: `/rules/${encodeURIComponent(setup.game)}`, target: "_blank", class: "link" }, t("setup.rules")),
+      ),
+    ];
+  }
+
+  hostForm(view, catalogue) {
+    const setup = view.lobby.setup;
+    if (!catalogue) return [heading(t("setup.title")), el("p", { class: "muted" }, t("common.loading"))];
+    if (!catalogue.length) return [heading(t("setup.title")), el("p", { class: "muted" }, t("setup.no_games"))];
+    const game = setup ? findGame(catalogue, setup.game) : null;
+    const select = el(
+      "select",
+      {
+        id: "game-select",
+        "data-testid": "game-select",
+        onchange: () => {
+          if (select.value) this.choose({ game: select.value, variants: [], options: {} });
+        },
+      },
+      setup ? null : el("option", { value: "", selected: true, disabled: true }, t("setup.choose_game")),
+      catalogue.map((g) =>
+        el(
+          "option",
+          { value: g.id, selected: setup?.game === g.id },
+          `${gameName(g.id)} · ${t("setup.players_range", { min: g.players[0], max: g.players[1] })}`,
+        ),
+      ),
+    );
+    const parts = [
+      heading(t("setup.title")),
+      el(
+        "div",
+        { class: "game-pick" },
+        el("label", { class: "field grow", for: "game-select" }, el("span", { class: "field-label" }, t("setup.game")), select),
+        setup
+          ? el(
+              "a",
+              {
+                href: `/rules/${encodeURIComponent(setup.game)}`,
+                target: "_blank",
+                class: "btn ghost",
+                "data-testid": "rules-link",
+              },
+              t("setup.rules"),
+            )
+          : null,
+      ),
+    ];
+    if (!setup || !game) {
+      parts.push(el("p", { class: "muted" }, t("setup.pick_hint")));
+      return parts;
+    }
+    const form = el("form", {
+      class: "setup-form",
+      "data-testid": "setup-form",
+      onsubmit: (event) => event.preventDefault(),
+      onchange: (event) => {
+        if (event.target !== select) this.choose(this.collect());
+      },
+    });
+    if (game.options.length) {
+      form.appendChild(
+        el(
+          "fieldset",
+          { class: "options", "data-scope": "game" },
+          el("legend", {}, t("setup.options")),
+          game.options.map((option) => optionField(option, setup.options[option.name] ?? option.default, "game")),
+        ),
+      );
+    }
+    if (game.variants.length) {
+      const chosen = new Set(setup.variants);
+      const excluded = new Set();
+      for (const variant of game.variants) {
+        if (chosen.has(variant.id)) for (const other of variant.excludes) excluded.add(other);
+        if (variant.excludes.some((other) => chosen.has(other))) excluded.add(variant.id);
+      }
+      form.appendChild(
+        el(
+          "fieldset",
+          { class: "variants" },
+          el("legend", {}, t("setup.variants")),
+          game.variants.map((variant) =>
+            el(
+              "div",
+              { class: "variant" },
+              el(
+                "label",
+                { class: "check" },
+                el("input", {
+                  type: "checkbox",
+                  "data-variant": variant.id,
+                  "data-testid": `variant-${variant.id}`,
+                  checked: chosen.has(variant.id),
+                  disabled: !chosen.has(variant.id) && excluded.has(variant.id),
+                }),
+                el("span", {}, variantName(variant.id)),
+              ),
+              chosen.has(variant.id) && variant.options.length
+                ? el(
+                    "div",
+                    { class: "variant-options", "data-scope": variant.id },
+                    variant.options.map((option) =>
+                      optionField(option, setup.options[option.name] ?? option.default, variant.id),
+                    ),
+                  )
+                : null,
+            ),
+          ),
+        ),
+      );
+    }
+    this.form = form;
+    this.game = setup.game;
+    parts.push(form);
+    return parts;
+  }
+
+  /** The form's current choice, as the args of a `choose` command. */
+  collect() {
+    if (!this.form) return null;
+    const variants = [...this.form.querySelectorAll("input[data-variant]")]
+      .filter((box) => box.checked)
+      .map((box) => box.dataset.variant);
+    const options = {};
+    for (const node of this.form.querySelectorAll("[data-option]")) {
+      const scope = node.closest("[data-scope]")?.dataset.scope;
+      if (scope !== "game" && !variants.includes(scope)) continue;
+      const value = readOption(node);
+      if (value !== undefined) options[node.dataset.option] = value;
+    }
+    return { game: this.game, variants, options };
+  }
+
+  async choose(args) {
+    const answer = await this.command("choose", args);
+    if (!answer.ok) {
+      this.invalidate();
+      this.refused?.();
+    }
+    return answer;
+  }
+}

@@ -1,0 +1,40 @@
+// The Socket.IO connection: requests with acknowledgements, refusals shown as toasts.
+
+import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
+import { t } from "./i18n.js";
+import { connectionBanner, toast } from "./ui.js";
+
+const ACK_SECONDS = 15;
+
+/** Connect to the server; ``handlers`` maps server events (state, replaced, removed, connect) to functions. */
+export function connect(handlers = {}) {
+  const socket = io({ reconnectionDelayMax: 4000 });
+  socket.on("connect", () => {
+    connectionBanner(true);
+    handlers.connect?.();
+  });
+  socket.on("disconnect", () => connectionBanner(false));
+  socket.on("connect_error", () => connectionBanner(false));
+  // Every refusal also arrives as an `error` event: that is the one place errors are shown.
+  socket.on("error", (error) => {
+    if (error && error.key) toast(t(error.key, error.params || {}), "error");
+  });
+  for (const event of ["state", "replaced", "removed"]) {
+    if (handlers[event]) socket.on(event, handlers[event]);
+  }
+  // A phone waking up: reconnect at once instead of waiting for the back-off.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !socket.connected) socket.connect();
+  });
+  return socket;
+}
+
+/** Emit ``event`` and resolve with the server's answer ({ok, ...} or {ok: false, error}). */
+export async function request(socket, event, payload = {}) {
+  try {
+    return await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+  } catch {
+    toast(t("error.timeout"), "error");
+    return { ok: false, error: { code: "timeout", key: "error.timeout", params: {} } };
+  }
+}
