@@ -2,22 +2,13 @@
 // Used on the phone (a seat's view) and on the table screen (the public view).
 
 import { confirmButton, el, fill } from "./dom.js";
-import { has, lang, list, t } from "./i18n.js";
+import { has, list, t } from "./i18n.js";
 import { badge, gameName, heading, nameOf, readableParams, variantName } from "./common.js";
 import { countdown } from "./clock.js";
-import { findGame, loadCatalogue } from "./catalogue.js";
+import { loadScreen, screenApi } from "./screens.js";
 
 const EXTEND_SECONDS = 30;
 const FEED_SHOWN = 5;
-const loadedStyles = new Set();
-
-function ensureStyles(game) {
-  if (loadedStyles.has(game)) return;
-  loadedStyles.add(game);
-  document.head.appendChild(
-    el("link", { rel: "stylesheet", href: `/plugins/${encodeURIComponent(game)}/screen.css`, "data-screen": game }),
-  );
-}
 
 export function phaseLabel(match) {
   if (match.over || match.phase === "over") return t("match.over");
@@ -56,24 +47,11 @@ export class MatchPanel {
     this.screenGame = null;
     this.screenMatch = null;
     this.module = null;
-    const panel = this;
-    this.api = {
-      t,
-      el,
-      table,
-      get lang() {
-        return lang();
-      },
-      name: (pid) => nameOf(panel.view, pid),
-      send: (action, args = {}) => panel.act(action, args),
-    };
+    this.api = screenApi({ current: () => this.view, command, table });
   }
 
   act(action, args = {}) {
-    if (!this.command || !this.view?.match) {
-      return Promise.resolve({ ok: false, error: { code: "not_attached", key: "error.not_attached", params: {} } });
-    }
-    return this.command("act", { action, args, version: this.view.match.version });
+    return this.api.send(action, args);
   }
 
   update(view, { host = false } = {}) {
@@ -221,20 +199,9 @@ export class MatchPanel {
     if (this.screenGame !== match.game) {
       this.screenGame = match.game;
       this.module = null;
-      const game = findGame(await loadCatalogue(), match.game);
+      const module = await loadScreen(match.game);
       if (this.screenGame !== match.game) return;
-      if (!game || !game.screen) {
-        this.module = { render: (root) => fill(root, el("p", { class: "muted" }, t("match.no_screen"))) };
-      } else {
-        if (game.styles) ensureStyles(game.id);
-        try {
-          this.module = await import(`/plugins/${encodeURIComponent(game.id)}/screen.js`);
-        } catch (error) {
-          console.error(error);
-          this.module = { render: (root) => fill(root, el("p", { class: "error" }, t("match.screen_failed"))) };
-        }
-      }
-      if (this.screenGame !== match.game) return;
+      this.module = module;
       view = this.view; // the newest state may have arrived while the module loaded
       if (!view.match || view.match.game !== match.game) return;
     }

@@ -4,6 +4,7 @@ import { el, fill } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { choiceLabel, gameName, heading, optionValueText, variantName } from "./common.js";
 import { findGame } from "./catalogue.js";
+import { loadScreen, screenApi } from "./screens.js";
 
 function label(option) {
   return has(option.label) ? t(option.label) : option.name;
@@ -119,6 +120,10 @@ export class SetupPanel {
     this.refused = refused;
     this.key = null;
     this.form = null;
+    this.view = null;
+    // The game's own setup editors (screen.js's renderSetup), rendered on every state below the form.
+    this.extra = el("div", { class: "setup-extra", "data-testid": "setup-extra" });
+    this.api = screenApi({ current: () => this.view, command, table: false });
   }
 
   invalidate() {
@@ -132,11 +137,30 @@ export class SetupPanel {
     // when the game or the variants change (the fields change), or after a refusal (invalidate()).
     const setup = view.lobby.setup;
     const shape = host ? [setup?.game ?? null, setup?.variants ?? null] : setup;
+    this.view = view;
     const key = JSON.stringify([lang(), host, shape, Boolean(catalogue)]);
-    if (key === this.key) return;
-    this.key = key;
-    this.form = null;
-    fill(this.container, host ? this.hostForm(view, catalogue) : this.summary(view, catalogue));
+    if (key !== this.key) {
+      this.key = key;
+      this.form = null;
+      fill(this.container, host ? this.hostForm(view, catalogue) : this.summary(view, catalogue), this.extra);
+    }
+    this.renderExtra(view);
+  }
+
+  async renderExtra(view) {
+    const game = view.lobby.setup?.game;
+    const module = game ? await loadScreen(game) : null;
+    if (this.view !== view) return; // a newer state is rendering
+    if (module?.renderSetup) {
+      try {
+        module.renderSetup(this.extra, view, this.api);
+      } catch (error) {
+        console.error(error);
+        this.extra.replaceChildren();
+      }
+    } else {
+      this.extra.replaceChildren();
+    }
   }
 
   summary(view, catalogue) {
