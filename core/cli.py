@@ -99,9 +99,24 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
     show_default=True,
     help="process: survives a crash of the server; full: also a power loss (an fsync per move).",
 )
+@click.option(
+    "--image-pack",
+    "image_packs",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of pictures to offer as a picture pack (repeatable); they are re-encoded first.",
+)
 @plugin_option
-def serve(host: str, port: int, db: Path | None, async_mode: str, durability: str, plugins: tuple[str, ...]) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: Path | None,
+    async_mode: str,
+    durability: str,
+    image_packs: tuple[Path, ...],
+    plugins: tuple[str, ...],
+) -> None:
     """Start the server: phones join on the LAN address it prints."""
     from gamenight.web.serve import run
 
-    run(host, port, db, async_mode, durability, plugins)
+    run(host, port, db, async_mode, durability, plugins, image_packs)

@@ -23,6 +23,7 @@ import pluggy
 if TYPE_CHECKING:
     from gamenight.ballots import Ballot
     from gamenight.game import Action, ClientAssets, Game, Phase, Shelf, Variant
+    from gamenight.images import ImagePack
     from gamenight.match import Match
     from marshmallow import fields
 
@@ -45,6 +46,10 @@ class PlatformHooks:
     @hookspec
     def gamenight_shelves(self) -> list[Shelf]:
         """Return the lobby shelves (data that outlives matches) this plugin declares, with their moves."""
+
+    @hookspec
+    def gamenight_image_packs(self) -> list[ImagePack]:
+        """Return the picture packs this plugin provides, for games that deal pictures."""
 
     @hookspec
     def gamenight_client_assets(self) -> list[ClientAssets]:

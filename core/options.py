@@ -8,11 +8,15 @@ from marshmallow import fields, validate
 from marshmallow.utils import missing
 
 
-def describe_field(name: str, field: fields.Field) -> dict[str, Any]:
+def describe_field(
+    name: str, field: fields.Field, dynamic: dict[str, list[dict[str, Any]]] | None = None
+) -> dict[str, Any]:
     """``{"name", "type", "default", "label", ...}`` with ``min``/``max`` or ``choices`` where declared.
 
     Types: ``integer``, ``number``, ``boolean``, ``string``, ``choice`` (one of
-    ``choices``), ``choices`` (any subset of ``choices``).
+    ``choices``), ``choices`` (any subset of ``choices``). A field with
+    ``metadata["choices_from"]`` takes its choices from what is installed
+    (``dynamic``), with ``choice_names`` ({choice: {lang: name}}).
     """
     shown: dict[str, Any] = {"name": name, "label": field.metadata.get("label", f"option.{name}")}
     if "help" in field.metadata:
@@ -33,6 +37,11 @@ def describe_field(name: str, field: fields.Field) -> dict[str, Any]:
         elif isinstance(check, validate.OneOf):
             shown["choices"] = list(check.choices)
             kind = "choices" if isinstance(field, fields.List) else "choice"
+    source = field.metadata.get("choices_from")
+    if source and dynamic and source in dynamic:
+        shown["choices"] = [c["value"] for c in dynamic[source]]
+        shown["choice_names"] = {c["value"]: c["names"] for c in dynamic[source]}
+        kind = "choices" if isinstance(field, fields.List) else "choice"
     if isinstance(field, fields.List):
         for check in _validators(field):
             if isinstance(check, validate.Length):
@@ -41,8 +50,10 @@ def describe_field(name: str, field: fields.Field) -> dict[str, Any]:
     return shown
 
 
-def describe_options(option_fields: dict[str, fields.Field]) -> list[dict[str, Any]]:
-    return [describe_field(name, field) for name, field in option_fields.items()]
+def describe_options(
+    option_fields: dict[str, fields.Field], dynamic: dict[str, list[dict[str, Any]]] | None = None
+) -> list[dict[str, Any]]:
+    return [describe_field(name, field, dynamic) for name, field in option_fields.items()]
 
 
 def _validators(field: fields.Field) -> list[Any]:

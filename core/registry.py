@@ -17,7 +17,8 @@ import pluggy
 from gamenight.core_rules import CoreRules
 from gamenight.errors import ActionError
 from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Shelf, Variant
-from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks
+from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks, hookimpl
+from gamenight.images import UPLOADS, UPLOADS_SHELF, ImagePack
 from gamenight.options import describe_options
 from marshmallow import Schema, fields
 
@@ -29,11 +30,20 @@ class PluginError(Exception):
     """A plugin is broken: duplicate ids, a variant of an unknown game, a misspelled hook."""
 
 
+class CorePlatform:
+    """The platform's own contributions, registered like a plugin: the shelf of uploaded pictures."""
+
+    @hookimpl
+    def gamenight_shelves(self) -> list[Shelf]:
+        return [UPLOADS_SHELF]
+
+
 class GameStack:
     """The hooks of one combination of a game and variants, with its merged options and phases."""
 
-    def __init__(self, game: Game, variants: Sequence[Variant]) -> None:
+    def __init__(self, game: Game, variants: Sequence[Variant], registry: Plugins | None = None) -> None:
         self.game = game
+        self.registry = registry
         self.variants = tuple(variants)
         pm = pluggy.PluginManager(PROJECT)
         pm.add_hookspecs(GameHooks)
@@ -88,6 +98,7 @@ class Plugins:
     def __init__(self, modules: Iterable[str] = (), *, entry_points: bool = True) -> None:
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(PlatformHooks)
+        self.pm.register(CorePlatform(), "gamenight.core")
         if entry_points:
             self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
         names = [m.strip() for m in os.environ.get(ENV_PLUGINS, "").split(",") if m.strip()]
@@ -120,6 +131,9 @@ class Plugins:
             if shelf.id in self.shelves:
                 raise PluginError(f"shelf {shelf.id!r} is declared twice")
             self.shelves[shelf.id] = shelf
+        self.image_packs: dict[str, ImagePack] = {}
+        for pack in (p for found in self.pm.hook.gamenight_image_packs() for p in found or []):
+            self.add_image_pack(pack)
         self.client_assets: dict[str, ClientAssets] = {}
         for assets in (a for found in self.pm.hook.gamenight_client_assets() for a in found or []):
             if assets.id not in self.games and assets.id not in self.variants:
@@ -128,6 +142,23 @@ class Plugins:
         self._stacks: dict[tuple[str, tuple[str, ...]], GameStack] = {}
         for game in self.games.values():  # build every hook early so a misspelled one fails at start-up
             self.stack(game.id, [v.id for v in self.variants_of(game.id)], check_conflicts=False)
+
+    def add_image_pack(self, pack: ImagePack) -> None:
+        """Make a picture pack available (plugins' packs, and the server's ``--image-pack`` folders)."""
+        if pack.id in self.image_packs or pack.id == UPLOADS:
+            raise PluginError(f"picture pack {pack.id!r} is provided twice")
+        self.image_packs[pack.id] = pack
+
+    def dynamic_choices(self) -> dict[str, list[dict[str, Any]]]:
+        """Choices that depend on what is installed, for option fields with ``metadata["choices_from"]``."""
+        packs = [{"value": p.id, "names": dict(p.names)} for p in self.image_packs.values()]
+        packs.append(
+            {
+                "value": UPLOADS,
+                "names": {"en": "Pictures uploaded in this lobby", "ru": "Картинки, загруженные в лобби"},
+            }
+        )
+        return {"image_packs": packs}
 
     def variants_of(self, game_id: str) -> list[Variant]:
         return [v for v in self.variants.values() if v.game == game_id]
@@ -155,7 +186,7 @@ class Plugins:
                 clash = chosen.intersection(variant.excludes)
                 if clash:
                     raise ActionError("variants_conflict", variant=variant.id, other=sorted(clash)[0])
-        stack = GameStack(game, variants)
+        stack = GameStack(game, variants, self)
         self._stacks[key] = stack
         return stack
 
@@ -167,7 +198,7 @@ class Plugins:
                 "names": dict(game.names),
                 "players": [game.min_players, game.max_players],
                 "package": game.package,
-                "options": describe_options(self.stack(game.id, []).option_fields),
+                "options": describe_options(self.stack(game.id, []).option_fields, self.dynamic_choices()),
                 "variants": [
                     {
                         "id": v.id,
@@ -179,7 +210,8 @@ class Plugins:
                                 k: f
                                 for k, f in self.stack(game.id, [v.id]).option_fields.items()
                                 if k not in self.stack(game.id, []).option_fields
-                            }
+                            },
+                            self.dynamic_choices(),
                         ),
                     }
                     for v in self.variants_of(game.id)

@@ -21,8 +21,17 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(db: Path, async_mode: str = "eventlet", port: int | None = None) -> Iterator[str]:
-    """Start `gamenight serve` (with the test game) and yield its base URL; stop it afterwards."""
+def running_server(
+    db: Path,
+    async_mode: str = "eventlet",
+    port: int | None = None,
+    extra: tuple[str, ...] = (),
+    output: list[str] | None = None,
+) -> Iterator[str]:
+    """Start `gamenight serve` (with the test game) and yield its base URL; stop it afterwards.
+
+    What the server printed is appended to ``output`` when it has stopped.
+    """
     port = port or free_port()
     process = subprocess.Popen(
         [
@@ -38,6 +47,7 @@ def running_server(db: Path, async_mode: str = "eventlet", port: int | None = No
             str(db),
             "--async-mode",
             async_mode,
+            *extra,
         ],
         env=subprocess_env(),
         stdout=subprocess.PIPE,
@@ -65,3 +75,5 @@ def running_server(db: Path, async_mode: str = "eventlet", port: int | None = No
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        if output is not None:
+            output.append(process.stdout.read())

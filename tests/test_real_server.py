@@ -150,3 +150,15 @@ def assert_nothing_leaked(clients: list[Player], reveals: list[dict], tokens: di
                 assert f'"{card}"' not in text, (
                     f"{client.name or 'table'} saw {card} in round {payload['match']['round']}"
                 )
+
+
+def test_serve_starts_cleanly_and_prints_where_to_join(tmp_path):
+    printed: list[str] = []
+    with running_server(tmp_path / "night.sqlite", output=printed) as url:
+        player = Player(url, "Ann")
+        assert player.call("create_lobby", {"name": "Ann"})["ok"]
+        player.sio.disconnect()
+    (log,) = printed
+    assert "gamenight is up: open http://127.0.0.1:" in log
+    assert "Mode: eventlet" in log
+    assert "Traceback" not in log and "monkey_patch" not in log and "Deprecat" not in log

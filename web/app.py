@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from flask import Flask, Response, abort, render_template, request, send_from_di
 from flask_socketio import SocketIO
 from gamenight.engine import Engine
 from gamenight.web.hub import Hub
+from gamenight.web.pictures import register_pictures
 
 HERE = Path(__file__).parent
 CORE_LOCALES = Path(gamenight.__file__).parent / "locales"
@@ -40,18 +42,20 @@ def create_app(
     *,
     async_mode: str = "threading",
     public_url: str | None = None,
+    uploads: Path | None = None,
     hub_options: dict[str, Any] | None = None,
 ) -> tuple[Flask, SocketIO]:
     """The web app and its Socket.IO server around ``engine``.
 
     ``public_url`` is the address phones should use (the LAN address): join
     links and QR codes use it, whatever address the table screen itself used.
+    ``uploads`` is the folder for pictures uploaded in lobbies.
     """
     app = Flask(__name__, static_folder="static", template_folder="templates")
-    app.config["MAX_CONTENT_LENGTH"] = 16 * 1024 * 1024
     socketio = SocketIO(app, async_mode=async_mode, max_http_buffer_size=MAX_EVENT_BYTES, json=json)
     hub = Hub(engine, socketio, **(hub_options or {}))
     app.extensions["gamenight"] = {"engine": engine, "hub": hub}
+    register_pictures(app, engine, hub, uploads or Path(tempfile.mkdtemp(prefix="gamenight-uploads-")))
     plugins = engine.plugins
 
     def base_url() -> str:

@@ -1,7 +1,7 @@
 // Helpers over the `state` view shared by the phone and the table screen.
 
 import { el } from "./dom.js";
-import { has, list, t } from "./i18n.js";
+import { has, lang, list, t } from "./i18n.js";
 
 /** A player's name: from the match (which keeps those who left), else from the seats. */
 export function nameOf(view, pid) {
@@ -43,6 +43,8 @@ export function optionValueText(option, value) {
 }
 
 export function choiceLabel(option, value) {
+  const names = option.choice_names?.[value];
+  if (names) return names[lang()] || names.en || Object.values(names)[0] || String(value);
   const key = `${option.label}.${value}`;
   return has(key) ? t(key) : String(value);
 }
