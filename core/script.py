@@ -53,6 +53,10 @@ class ScriptRun:
             outcome, token = self.engine.join(self.code, name)
             self._require(outcome, f"seat {name!r}")
             self._seat(name, outcome, token)
+        for number, step in enumerate(self.script.get("before", []), 1):
+            self._step(f"before step {number}", step)
+        if self.last_error is not None:
+            raise ExpectationFailed(f"{self.last_step} was refused with {self.last_error!r} and nothing expected it")
         host = self.tokens[players[0]]
         choose = {
             "game": self.script["game"],
@@ -63,7 +67,7 @@ class ScriptRun:
         start = self.engine.submit(self.code, "start", token=host, extra={"forced_deals": self.script.get("deals")})
         self._require(start, "start the match")
         for number, step in enumerate(self.script["steps"], 1):
-            self._step(number, step)
+            self._step(f"step {number}", step)
         if self.last_error is not None:
             raise ExpectationFailed(f"{self.last_step} was refused with {self.last_error!r} and nothing expected it")
         return self.result()
@@ -76,8 +80,7 @@ class ScriptRun:
         if not outcome.ok:
             raise ExpectationFailed(f"could not {what}: {outcome.error['code']} {outcome.error['params']}")
 
-    def _step(self, number: int, step: Any) -> None:
-        where = f"step {number}"
+    def _step(self, where: str, step: Any) -> None:
         if not isinstance(step, dict):
             raise ScriptError(f"{where}: a step is a JSON object")
         if "expect" in step:

@@ -10,6 +10,11 @@ from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.rules import default_spies, round_minutes
 from helpers import Night
 
+
+def candidate_ids(state) -> list[str]:
+    return [card["id"] for card in state["candidates"]]
+
+
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb", "Hana", "Ivan", "Jana", "Kira", "Lev"]
 
 
@@ -81,7 +86,7 @@ def test_locations_do_not_repeat_and_the_host_can_shuffle_them_back(night):
     for _ in range(20):
         state = night.match.data["round"]
         assert state["location"] not in seen
-        assert set(state["candidates"]).isdisjoint(seen), "played locations leave the list"
+        assert set(candidate_ids(state)).isdisjoint(seen), "played locations leave the list"
         seen.append(state["location"])
         spy = state["spies"][0]
         assert night.move(night.name_of(spy), "reveal", location=state["location"]).ok
@@ -113,7 +118,7 @@ def test_dealer_rotates_clockwise_and_asks_first(night):
 def test_cross_off_marks_are_kept_per_player_and_private(night):
     night.join("Dina")
     night.start(game="spyfall")
-    candidates = night.match.data["round"]["candidates"]
+    candidates = candidate_ids(night.match.data["round"])
     assert night.move("Boris", "cross", location=candidates[0], crossed=True).ok
     assert night.move("Boris", "cross", location=candidates[3], crossed=True).ok
     assert night.move("Boris", "cross", location=candidates[0], crossed=False).ok
@@ -198,7 +203,8 @@ def assert_spyfall_secrets_hold(match) -> None:
         for other in state["candidates"][:5]:
             twin = copy.deepcopy(match)
             twin.bind(match.stack, match.now, match._shelves)
-            twin.data["round"]["location"] = other
+            twin.data["round"]["location"] = other["id"]
+            twin.data["round"]["location_card"] = other
             assert game_view(twin, spy) == game_view(match, spy), f"the spy's view depends on the location ({other})"
     for viewer in [None, *match.players]:
         if viewer in spies:
@@ -210,7 +216,9 @@ def assert_spyfall_secrets_hold(match) -> None:
         for p in match.players:
             twin.data["round"]["roles"].setdefault(p, {"en": "x", "ru": "x"})
         if viewer is None:
-            twin.data["round"]["location"] = next(c for c in state["candidates"] if c != state["location"])
+            other = next(c for c in state["candidates"] if c["id"] != state["location"])
+            twin.data["round"]["location"] = other["id"]
+            twin.data["round"]["location_card"] = other
         assert game_view(twin, viewer) == game_view(match, viewer), f"{viewer}'s view depends on who the spies are"
 
 
@@ -227,7 +235,7 @@ def test_views_hide_the_location_from_spies_and_the_spies_from_everyone(engine, 
         if match.phase == "play" and steps % 7 == 3 and accusers:
             night.move(night.name_of(accusers[0]), "accuse", player=match.next_player(accusers[0]))
         elif match.phase == "play" and steps % 7 == 6:
-            night.move(night.name_of(state["spies"][0]), "reveal", location=state["candidates"][0])
+            night.move(night.name_of(state["spies"][0]), "reveal", location=candidate_ids(state)[0])
         elif match.phase == "play":
             night.move(night.name_of(match.turn), "asked", player=match.next_player(match.turn, 2))
         elif match.phase in ("accusation", "final_vote"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamenight import ClientAssets, Game, Shelf, Variant, hookimpl
+from gamenight.plugins.spyfall.board import BOARD_SHELF, EightLocations
 from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
 from gamenight.plugins.spyfall.packs import PACKS_SHELF
 from gamenight.plugins.spyfall.rules import Rules
@@ -26,13 +27,19 @@ def gamenight_variants() -> list[Variant]:
             game="spyfall",
             names={"en": "Known spies", "ru": "Знакомые шпионы"},
             rules=KnownSpies(),
-        )
+        ),
+        Variant(
+            id="eight_locations",
+            game="spyfall",
+            names={"en": "Eight locations", "ru": "Восемь локаций"},
+            rules=EightLocations(),
+        ),
     ]
 
 
 @hookimpl
 def gamenight_shelves() -> list[Shelf]:
-    return [PACKS_SHELF]
+    return [PACKS_SHELF, BOARD_SHELF]
 
 
 @hookimpl

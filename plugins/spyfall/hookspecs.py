@@ -10,7 +10,24 @@ if TYPE_CHECKING:
     from gamenight.match import Match
 
 
-class SpyfallHooks:
+class LocationHooks:
+    """Where a Spyfall game's locations come from; shared by Spyfall and Team Spyfall for their variants."""
+
+    @hookspec(firstresult=True)
+    def spyfall_locations(self, match: Match) -> list[dict[str, Any]]:
+        """The locations in play: ``[{"id", "names": {lang: name}, "roles": [...]}]`` (the game's default:
+        the chosen packs). The eight-locations variant returns its board."""
+
+    @hookspec
+    def spyfall_round_done(self, match: Match, used: list[str]) -> None:
+        """A round that used the locations ``used`` (ids) is over."""
+
+    @hookspec
+    def spyfall_check_next_round(self, match: Match) -> None:
+        """Raise ``ActionError`` if the next round cannot start yet (the board is not full again)."""
+
+
+class SpyfallHooks(LocationHooks):
     @hookspec(firstresult=True)
     def spyfall_spy_count(self, match: Match) -> int:
         """How many spies to deal this round (the game's default: the ``spies`` option, resolved)."""

@@ -42,6 +42,10 @@ def current(match) -> dict[str, Any]:
     return match.data["round"]
 
 
+def candidate_ids(state: dict[str, Any]) -> list[str]:
+    return [card["id"] for card in state["candidates"]]
+
+
 # -- moves -------------------------------------------------------------------------------------------
 
 
@@ -96,7 +100,7 @@ def reveal(match, action: Action) -> None:
     if match.phase == "play" and match.paused:
         raise ActionError("spyfall.clock_stopped")
     location = action.args["location"]
-    if location not in state["candidates"]:
+    if location not in candidate_ids(state):
         raise ActionError("spyfall.unknown_location", location=location)
     state["guesses"][action.actor] = location
     match.announce("spyfall.event.revealed", spy=action.actor, location=location)
@@ -113,7 +117,7 @@ def reveal(match, action: Action) -> None:
 def cross(match, action: Action) -> None:
     """Cross a location off (or back on) one's own list; the marks are kept on the server."""
     state = match.data.get("round")
-    if state is None or action.args["location"] not in state["candidates"]:
+    if state is None or action.args["location"] not in candidate_ids(state):
         raise ActionError("spyfall.unknown_location", location=action.args["location"])
     marks = match.data["marks"].setdefault(action.actor, [])
     location = action.args["location"]
@@ -127,6 +131,7 @@ def next_round(match, action: Action) -> None:
     if match.round >= match.options["rounds"]:
         match.finish()
         return
+    match.hook.spyfall_check_next_round(match=match)
     match.data["dealer"] = match.next_player(match.data["dealer"])
     begin_round(match)
 
@@ -172,9 +177,13 @@ def begin_round(match) -> None:
     match.start_timer(ROUND_TIMER, minutes * 60)
 
 
+def location_card(location: dict[str, Any]) -> dict[str, Any]:
+    """What a view shows of a location: its id and names (roles stay in the deal)."""
+    return {"id": location["id"], "names": dict(location["names"])}
+
+
 def deal(match, forced: dict[str, Any] | None) -> None:
-    shelf = match.shelf(packs.SHELF)
-    everything = packs.locations(match.options["packs"], shelf)
+    everything = match.hook.spyfall_locations(match=match)
     pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
     if not pool:  # every location was played: shuffle them all back
         match.data["used"] = []
@@ -197,7 +206,8 @@ def deal(match, forced: dict[str, Any] | None) -> None:
         "location": location["id"],
         "spies": spies,
         "roles": {p: (roles[i % len(roles)] if roles else None) for i, p in enumerate(agents)},
-        "candidates": [loc["id"] for loc in pool if loc["id"] != location["id"]] + [location["id"]],
+        "candidates": [location_card(loc) for loc in everything if loc in pool],
+        "location_card": location_card(location),
         "asker": None,
         "asked_by": None,
         "accusations": {},
@@ -208,8 +218,6 @@ def deal(match, forced: dict[str, Any] | None) -> None:
         "final_candidate": None,
         "outcome": None,
     }
-    state = match.data["round"]
-    state["candidates"].sort(key=[loc["id"] for loc in everything].index)
 
 
 def clock_out(match) -> None:
@@ -269,6 +277,7 @@ def settle(match, *, winner: str, how: str, convicted: str | None) -> None:
     }
     state["outcome"] = outcome
     match.hook.spyfall_score(match=match, outcome=outcome)
+    match.hook.spyfall_round_done(match=match, used=[state["location"]])
     match.end_round()
     match.set_phase("round_over")
     match.announce(f"spyfall.event.{winner}_win", how=how)
@@ -306,7 +315,6 @@ def score_round(match, outcome: dict[str, Any], *, other_spy_as_agent: bool = Tr
 def public_view(match) -> dict[str, Any]:
     data = match.data
     state = data.get("round")
-    shelf = match.shelf(packs.SHELF)
     shown: dict[str, Any] = {
         "dealer": data["dealer"],
         "spy_count": data["spy_count"],
@@ -314,20 +322,21 @@ def public_view(match) -> dict[str, Any]:
     }
     if state is None:
         return shown
+    cards = {card["id"]: card for card in state["candidates"]}
     shown.update(
-        candidates=[_location_card(loc, shelf) for loc in state["candidates"]],
+        candidates=state["candidates"],
         asker=state["asker"],
         asked_by=state["asked_by"],
         accused=sorted(state["accusations"]),
         accusation=state["accusation"],
         final_candidate=state["final_candidate"] if match.phase == "final_vote" else None,
-        revealed={spy: _location_card(loc, shelf) for spy, loc in state["guesses"].items()},
+        revealed={spy: cards[loc] for spy, loc in state["guesses"].items()},
         outcome=None,
     )
     if state["outcome"] is not None:
         outcome = dict(state["outcome"])
-        outcome["location"] = _location_card(outcome["location"], shelf)
-        outcome["guesses"] = {s: _location_card(loc, shelf) if loc else None for s, loc in outcome["guesses"].items()}
+        outcome["location"] = state["location_card"]
+        outcome["guesses"] = {s: cards[loc] if loc else None for s, loc in outcome["guesses"].items()}
         shown["outcome"] = outcome
     return shown
 
@@ -339,17 +348,8 @@ def seat_view(match, player: str) -> dict[str, Any]:
     if player in state["spies"]:
         card: dict[str, Any] = {"spy": True}
     else:
-        card = {
-            "spy": False,
-            "location": _location_card(state["location"], match.shelf(packs.SHELF)),
-            "role": state["roles"].get(player),
-        }
+        card = {"spy": False, "location": state["location_card"], "role": state["roles"].get(player)}
     return {"card": card, "marks": match.data["marks"].get(player, [])}
-
-
-def _location_card(location_id: str, shelf: dict[str, Any]) -> dict[str, Any]:
-    location = packs.location_by_id(location_id, shelf) or {"id": location_id, "names": {}}
-    return {"id": location["id"], "names": location["names"]}
 
 
 # -- the game's hooks --------------------------------------------------------------------------------------
@@ -392,7 +392,7 @@ class Rules:
         if "spyfall1" in match.options["packs"] and (spies != 1 or players > 8):
             # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (NOTES.md 3)
             raise ActionError("spyfall.spyfall1_limits", max=8)
-        if not packs.locations(match.options["packs"], match.shelf(packs.SHELF)):
+        if not match.hook.spyfall_locations(match=match):
             raise ActionError("spyfall.no_locations")
 
     @hookimpl
@@ -451,6 +451,18 @@ class Rules:
             match.set_phase("play", turn=state["asker"])
 
     # the defaults of the game's own hookspecs
+
+    @hookimpl
+    def spyfall_locations(self, match) -> list[dict[str, Any]]:
+        return packs.locations(match.options["packs"], match.shelf(packs.SHELF))
+
+    @hookimpl
+    def spyfall_round_done(self, match, used: list[str]) -> None:
+        return None
+
+    @hookimpl
+    def spyfall_check_next_round(self, match) -> None:
+        return None
 
     @hookimpl
     def spyfall_spy_count(self, match) -> int:

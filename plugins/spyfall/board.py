@@ -1,0 +1,126 @@
+"""The "eight locations" sticker mode: a board of eight location names the group writes together.
+
+The board is a lobby shelf, so it outlives matches and restarts. Anyone
+proposes a name, the host confirms it onto an empty sticker; no two stickers
+(or pending proposals) may carry the same name. Each round deals from the
+board instead of the packs; afterwards the used names are thrown away, and the
+next round cannot start until the group has named replacements.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
+from marshmallow import fields, validate
+
+SHELF = "spyfall.board"
+SIZE = 8
+NAME = validate.Length(1, 40)
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).strip().casefold().replace("ё", "е")
+
+
+def board(data: dict[str, Any]) -> dict[str, Any]:
+    """The board's data, laid out on first use: eight stickers (None when empty) and the proposals."""
+    data.setdefault("stickers", [None] * SIZE)
+    data.setdefault("proposals", [])
+    data.setdefault("next", 0)
+    data.setdefault("retired", [])
+    return data
+
+
+def missing(data: dict[str, Any]) -> int:
+    return sum(1 for sticker in board(data)["stickers"] if sticker is None)
+
+
+def propose(shelf: ShelfContext, action) -> None:
+    data = board(shelf.data)
+    name = " ".join(action.args["name"].split())
+    if not name:
+        raise ActionError("bad_request", errors={"name": ["Empty name."]})
+    taken = [s["name"] for s in data["stickers"] if s] + [p["name"] for p in data["proposals"]]
+    if any(_key(name) == _key(other) for other in taken):
+        raise ActionError("spyfall.board_duplicate", name=name)
+    if len(data["proposals"]) >= 3 * SIZE:
+        raise ActionError("spyfall.board_busy")
+    data["next"] += 1
+    data["proposals"].append({"id": f"p{data['next']}", "name": name, "by": shelf.actor})
+
+
+def _proposal(data: dict[str, Any], proposal_id: str) -> dict[str, Any]:
+    found = next((p for p in data["proposals"] if p["id"] == proposal_id), None)
+    if found is None:
+        raise ActionError("spyfall.board_no_proposal", proposal=proposal_id)
+    return found
+
+
+def confirm(shelf: ShelfContext, action) -> None:
+    data = board(shelf.data)
+    proposal = _proposal(data, action.args["proposal"])
+    slot = next((i for i, sticker in enumerate(data["stickers"]) if sticker is None), None)
+    if slot is None:
+        raise ActionError("spyfall.board_full")
+    data["proposals"].remove(proposal)
+    data["next"] += 1
+    data["stickers"][slot] = {"id": f"board.{data['next']}", "name": proposal["name"], "by": proposal["by"]}
+
+
+def reject(shelf: ShelfContext, action) -> None:
+    data = board(shelf.data)
+    data["proposals"].remove(_proposal(data, action.args["proposal"]))
+
+
+def peel(shelf: ShelfContext, action) -> None:
+    """The host takes a sticker off (a mistake, a name nobody likes)."""
+    data = board(shelf.data)
+    slot = action.args["slot"]
+    if data["stickers"][slot] is None:
+        raise ActionError("spyfall.board_empty_slot", slot=slot)
+    data["stickers"][slot] = None
+
+
+BOARD_SHELF = Shelf(
+    SHELF,
+    {
+        "propose": Move(propose, args={"name": fields.String(required=True, validate=NAME)}),
+        "confirm": Move(confirm, args={"proposal": fields.String(required=True)}, who="host"),
+        "reject": Move(reject, args={"proposal": fields.String(required=True)}, who="host"),
+        "peel": Move(
+            peel, args={"slot": fields.Integer(required=True, validate=validate.Range(0, SIZE - 1))}, who="host"
+        ),
+    },
+)
+
+
+class EightLocations:
+    """The variant's layer, the same for Spyfall and Team Spyfall: locations come from the board."""
+
+    @hookimpl
+    def check_start(self, match) -> None:
+        gaps = missing(match.shelf(SHELF))
+        if gaps:
+            raise ActionError("spyfall.board_incomplete", missing=gaps)
+
+    @hookimpl(tryfirst=True)
+    def spyfall_locations(self, match) -> list[dict[str, Any]]:
+        stickers = board(match.shelf(SHELF))["stickers"]
+        return [{"id": s["id"], "names": {"en": s["name"], "ru": s["name"]}, "roles": []} for s in stickers if s]
+
+    @hookimpl
+    def spyfall_round_done(self, match, used: list[str]) -> None:
+        data = board(match.shelf(SHELF))
+        for slot, sticker in enumerate(data["stickers"]):
+            if sticker and sticker["id"] in used:
+                data["retired"] = (data["retired"] + [sticker["name"]])[-40:]
+                data["stickers"][slot] = None
+        match.announce("spyfall.event.stickers_thrown_away", count=len(used))
+
+    @hookimpl
+    def spyfall_check_next_round(self, match) -> None:
+        gaps = missing(match.shelf(SHELF))
+        if gaps:
+            raise ActionError("spyfall.board_incomplete", missing=gaps)

@@ -1,0 +1,34 @@
+"""Team Spyfall: an unofficial variant with two teams in two locations, maybe spies, and secret picks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamenight import ClientAssets, Game, Variant, hookimpl
+from gamenight.plugins.spyfall.board import EightLocations
+from gamenight.plugins.spyfall_teams.hookspecs import TeamHooks
+from gamenight.plugins.spyfall_teams.rules import Rules
+
+NAMES = {"en": "Team Spyfall", "ru": "Командная «Находка для шпиона»"}
+
+
+@hookimpl
+def gamenight_games() -> list[Game]:
+    return [Game(id="spyfall_teams", names=NAMES, min_players=4, max_players=16, rules=Rules(), hookspecs=TeamHooks)]
+
+
+@hookimpl
+def gamenight_variants() -> list[Variant]:
+    return [
+        Variant(
+            id="teams_eight_locations",
+            game="spyfall_teams",
+            names={"en": "Eight locations", "ru": "Восемь локаций"},
+            rules=EightLocations(),
+        )
+    ]
+
+
+@hookimpl
+def gamenight_client_assets() -> list[ClientAssets]:
+    return [ClientAssets("spyfall_teams", Path(__file__).parent / "client")]

@@ -1,0 +1,215 @@
+"""Team Spyfall and the eight-locations board: compositions, picks, the reveal show, secrets, the board's rules."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from gamenight import ActionError
+from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
+from helpers import Night
+
+NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb", "Hana", "Ivan", "Jana", "Kira"]
+
+
+@pytest.mark.parametrize(
+    ("players", "choice", "expected"),
+    [
+        (5, "table", ((2, 2), 1)),
+        (6, "table", ((3, 3), 0)),
+        (7, "table", ((3, 3), 1)),
+        (8, "table", ((4, 4), 0)),
+        (8, "table_alt", ((3, 3), 2)),
+        (9, "table", ((4, 4), 1)),
+        (9, "table_alt", ((3, 3, 3), 0)),
+    ],
+)
+def test_compositions_follow_the_table(players, choice, expected):
+    assert composition(players, choice, 2, 0) == expected
+
+
+def test_custom_compositions_and_their_limits():
+    assert composition(11, "custom", 3, 1) == ((4, 3, 3), 1)
+    assert composition(4, "custom", 2, 0) == ((2, 2), 0)
+    for players, choice, teams, spies in [
+        (4, "table", 2, 0),
+        (6, "table_alt", 2, 0),
+        (5, "custom", 2, 2),
+        (8, "custom", 4, 1),
+    ]:
+        with pytest.raises(ActionError):
+            composition(players, choice, teams, spies)
+    assert [allies_to_name(n) for n in (2, 3, 4, 5)] == [1, 2, 2, 2]
+
+
+def test_start_is_refused_without_a_composition(engine, clock):
+    night = Night(engine, clock, NAMES[:4])
+    assert night.start(game="spyfall_teams").error["code"] == "spyfall_teams.no_table_composition"
+    assert night.start(game="spyfall_teams", options={"composition": "custom"}).ok
+
+
+def test_everyone_picks_from_every_location_in_play(engine, clock):
+    night = Night(engine, clock, NAMES[:6])
+    night.start(game="spyfall_teams")
+    locations = night.view("Ann")["match"]["game_view"]["locations"]
+    assert len(locations) == 20, "all of Spyfall 2, not just the two dealt"
+    teams = night.match.data["round"]["teams"]
+    assert len(teams) == 2 and sorted(len(t["players"]) for t in teams) == [3, 3]
+
+
+def play_to_reveal(night: Night) -> None:
+    night.move("Ann", "end_round")
+    state = night.match.data["round"]
+    ids = [c["id"] for c in state["locations"]]
+    for name, pid in night.ids.items():
+        count = 2 if pid in state["spies"] else 1
+        assert night.move(name, "name_location", locations=ids[:count]).ok
+    for name, pid in night.ids.items():
+        team = next((t for t in state["teams"] if pid in t["players"]), None)
+        if team is None:
+            targets = []
+        else:
+            mates = [p for p in team["players"] if p != pid]
+            targets = mates[: allies_to_name(len(team["players"]))]
+        assert night.move(name, "point", players=targets).ok, name
+
+
+def test_the_show_awards_each_point_as_its_step_is_shown(engine, clock):
+    night = Night(engine, clock, NAMES[:7])
+    night.start(game="spyfall_teams", options={"show_seconds": 0})
+    play_to_reveal(night)
+    assert night.match.phase == "reveal"
+    shown = []
+    while night.match.phase == "reveal":
+        view = night.view(None)["match"]
+        shown.append((len(view["game_view"]["show"]), sum(len(r["entries"]) for r in view["rounds"])))
+        night.move("Ann", "next_step")
+    steps = [count for count, _ in shown]
+    assert steps == list(range(1, len(steps) + 1)), "one more step at a time"
+    assert [kind["kind"] for kind in night.view(None)["match"]["game_view"]["show"][:2]] == ["picks", "teams"]
+    awarded = [entries for _, entries in shown]
+    assert awarded == sorted(awarded) and awarded[0] == 0 and awarded[-1] > 0, "points arrive with their steps"
+
+
+def test_picks_and_teams_are_secret_until_the_show(engine, clock):
+    night = Night(engine, clock, NAMES[:5])
+    night.start(game="spyfall_teams")
+    night.move("Ann", "end_round")
+    state = night.match.data["round"]
+    ids = [c["id"] for c in state["locations"]]
+    night.move("Boris", "name_location", locations=ids[:2] if night.ids["Boris"] in state["spies"] else ids[:1])
+    for viewer in [None, "Ann", "Chen"]:
+        game = night.view(viewer)["match"]["game_view"]
+        assert game["picked_locations"] == [night.ids["Boris"]]
+        assert game["show"] == [] and game["result"] is None
+        assert game.get("my_location_pick") is None, "only one's own pick, and these have not picked"
+    assert night.view("Boris")["match"]["game_view"]["my_location_pick"] is not None
+
+
+def game_view(match, player):
+    return json.dumps(match.hook.view(match=match, player=player), sort_keys=True)
+
+
+def test_views_never_tell_a_player_another_location_or_who_the_spy_is(engine, clock):
+    """Non-interference: reshuffle everyone else among the teams and spies; a player's view must not change."""
+    night = Night(engine, clock, NAMES[:7])
+    night.start(game="spyfall_teams")
+    night.lobby.bind_match(engine.plugins, clock.now)
+    match = night.match
+    state = match.data["round"]
+    checks = 0
+    for phase_moves in range(3):
+        for viewer in [None, *match.players]:
+            twin = copy.deepcopy(match)
+            twin.bind(match.stack, match.now, match._shelves)
+            twin_state = twin.data["round"]
+            own = next((t for t in twin_state["teams"] if viewer in t["players"]), None)
+            others = [p for p in match.players if p != viewer]
+            rotated = others[1:] + others[:1]
+            mapping = dict(zip(others, rotated, strict=True))
+            for team in twin_state["teams"]:
+                team["players"] = [mapping.get(p, p) for p in team["players"]]
+                team["roles"] = {mapping.get(p, p): r for p, r in team["roles"].items()}
+                if team is not own:
+                    team["location"], team["card"] = "s2.cat_show", {"id": "s2.cat_show", "names": {"en": "x"}}
+            twin_state["spies"] = [mapping.get(p, p) for p in twin_state["spies"]]
+            twin_state["location_picks"] = {
+                mapping.get(p, p): v for p, v in twin_state["location_picks"].items() if p != viewer
+            } | ({viewer: state["location_picks"][viewer]} if viewer in state["location_picks"] else {})
+            assert game_view(twin, viewer) == game_view(match, viewer), f"{viewer} can tell where others are"
+            checks += 1
+        if phase_moves == 0:
+            night.move("Ann", "end_round")
+        elif phase_moves == 1:
+            for name, pid in night.ids.items():
+                count = 2 if pid in state["spies"] else 1
+                night.move(name, "name_location", locations=[c["id"] for c in state["locations"]][:count])
+        night.lobby.bind_match(engine.plugins, clock.now)
+        match = night.match
+        state = match.data["round"]
+    assert checks == 24
+
+
+# -- the board ----------------------------------------------------------------------------------------------
+
+
+def board(night, who, action, **args):
+    return night.command(who, "shelf", shelf="spyfall.board", action=action, args=args)
+
+
+def fill_board(night, names):
+    for name in names:
+        assert board(night, "Boris", "propose", name=name).ok
+    for proposal in list(night.lobby.shelves["spyfall.board"]["proposals"]):
+        assert board(night, "Ann", "confirm", proposal=proposal["id"]).ok
+
+
+def test_anyone_proposes_the_host_confirms_and_names_are_unique(engine, clock):
+    night = Night(engine, clock, NAMES[:4])
+    assert board(night, "Chen", "propose", name="  Баня  ").ok
+    assert board(night, "Dina", "propose", name="БАНЯ").error["code"] == "spyfall.board_duplicate"
+    assert board(night, "Dina", "propose", name="Ёлка").ok
+    assert board(night, "Dina", "propose", name="елка").error["code"] == "spyfall.board_duplicate"
+    assert board(night, "Chen", "confirm", proposal="p1").error["code"] == "not_host"
+    assert board(night, "Ann", "confirm", proposal="p1").ok
+    assert board(night, "Ann", "reject", proposal="p2").ok
+    data = night.view("Dina")["lobby"]["shelves"]["spyfall.board"]
+    assert [s and s["name"] for s in data["stickers"]] == ["Баня", None, None, None, None, None, None, None]
+    assert data["proposals"] == []
+    assert board(night, "Ann", "peel", slot=0).ok
+    assert board(night, "Ann", "peel", slot=0).error["code"] == "spyfall.board_empty_slot"
+
+
+def test_sticker_mode_needs_a_full_board_and_deals_from_it(engine, clock):
+    night = Night(engine, clock, NAMES[:4])
+    names = ["Баня", "Дача", "Рынок", "Каток", "Школа", "Kitchen", "Бассейн", "Пляж"]
+    fill_board(night, names[:7])
+    assert night.start(game="spyfall", variants=["eight_locations"]).error["code"] == "spyfall.board_incomplete"
+    fill_board(night, names[7:])
+    assert board(night, "Boris", "propose", name="Лес").ok
+    assert (
+        board(night, "Ann", "confirm", proposal=night.lobby.shelves["spyfall.board"]["proposals"][0]["id"]).error[
+            "code"
+        ]
+        == "spyfall.board_full"
+    )
+    assert night.start(game="spyfall", variants=["eight_locations"]).ok
+    state = night.match.data["round"]
+    assert sorted(c["names"]["ru"] for c in state["candidates"]) == sorted(names)
+    assert all(role is None for role in state["roles"].values()), "stickers have no roles"
+
+
+def test_the_board_belongs_to_the_lobby_across_matches(engine, clock):
+    night = Night(engine, clock, NAMES[:6])
+    fill_board(night, [f"Place {n}" for n in range(8)])
+    night.start(game="spyfall_teams", variants=["teams_eight_locations"], options={"rounds": 1, "show_seconds": 0})
+    used = {t["card"]["names"]["en"] for t in night.match.data["round"]["teams"]}
+    play_to_reveal(night)
+    while night.match.phase == "reveal":
+        night.move("Ann", "next_step")
+    stickers = [s and s["name"] for s in night.lobby.shelves["spyfall.board"]["stickers"]]
+    assert stickers.count(None) == 2 and not used & set(stickers)
+    night.move("Ann", "next")
+    assert night.match.over
+    assert night.start(game="spyfall", variants=["eight_locations"]).error["code"] == "spyfall.board_incomplete"
