@@ -182,6 +182,10 @@ class Engine:
                     outcomes.append(outcome)
         return [o for o in outcomes if o.ok]
 
+    def next_due(self) -> float | None:
+        """The soonest moment any lobby needs the engine to act on its own."""
+        return min((due for lobby in self.lobbies.values() if (due := lobby.next_due()) is not None), default=None)
+
     def heartbeat(self) -> None:
         """Record that the engine is alive now, so that a restart knows how long it was down."""
         self.store.set_meta(HEARTBEAT_KEY, repr(self.clock()))

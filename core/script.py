@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.clock import ManualClock
+from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine, Outcome
 from gamenight.registry import Plugins
 from gamenight.store import SQLiteStore
@@ -89,7 +89,7 @@ class ScriptRun:
         if self.last_error is not None:
             raise ExpectationFailed(f"{self.last_step} was refused with {self.last_error!r} and nothing expected it")
         if "advance" in step:
-            self._advance(float(step["advance"]))
+            advance(self.engine, self.clock, float(step["advance"]))
         elif "player" in step:
             token = self._token(where, step["player"])
             if "command" in step:
@@ -106,17 +106,6 @@ class ScriptRun:
         else:
             raise ScriptError(f"{where}: unknown step {sorted(step)}")
         self.last_step = f"{where} ({_describe(step)})"
-
-    def _advance(self, seconds: float) -> None:
-        """Move the clock, firing every timer at its own deadline on the way."""
-        target = self.clock.now + seconds
-        while True:
-            due = self.lobby.next_due()
-            if due is None or due > target:
-                break
-            self.clock.set(due)
-            self.engine.run_due()
-        self.clock.set(target)
 
     def _resolve(self, where: str, value: Any) -> Any:
         """Replace every string ``"@Name"`` in a move's arguments by that player's id."""

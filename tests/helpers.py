@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.clock import ManualClock
+from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine, Outcome
 
 
@@ -65,13 +65,7 @@ class Night:
 
     def advance(self, seconds: float) -> list[Outcome]:
         """Move the clock, firing each due timer at its own deadline."""
-        target = self.clock.now + seconds
-        fired = []
-        while (due := self.lobby.next_due()) is not None and due <= target:
-            self.clock.set(due)
-            fired += self.engine.run_due()
-        self.clock.set(target)
-        return fired
+        return advance(self.engine, self.clock, seconds)
 
     def play_round(self, claims: dict[str, int], votes: dict[str, str]) -> None:
         """Claim in turn order, then vote (names to names)."""

@@ -12,7 +12,7 @@ from helpers import Night
 
 
 def candidate_ids(state) -> list[str]:
-    return [card["id"] for card in state["candidates"]]
+    return [card["id"] for card in state["locations"]]
 
 
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb", "Hana", "Ivan", "Jana", "Kira", "Lev"]
@@ -65,7 +65,7 @@ def test_start_is_refused_for_impossible_setups(engine, clock, players, options,
 def test_combined_sets_play_with_one_spy_up_to_eight(engine, clock):
     night = table_of(engine, clock, 8)
     assert night.start(game="spyfall", options={"packs": ["spyfall1", "spyfall2"]}).ok
-    assert len(night.match.data["round"]["candidates"]) == 50
+    assert len(night.match.data["round"]["locations"]) == 50
 
 
 def test_every_agent_gets_a_distinct_role_of_the_location(engine, clock):
@@ -159,7 +159,7 @@ def test_host_adds_imports_and_removes_custom_packs(night):
     assert night.start(game="spyfall", options={"packs": ["custom"]}).ok
     state = night.match.data["round"]
     assert state["location"].startswith("custom1.")
-    assert len(state["candidates"]) == 3
+    assert len(state["locations"]) == 3
     night.command("Ann", "abort")
     exported = json.loads(json.dumps(pack))  # what the lobby offers as a file
     assert add_pack(night, "Ann", exported).ok, "an exported pack imports again"
@@ -200,7 +200,7 @@ def assert_spyfall_secrets_hold(match) -> None:
         return
     spies = state["spies"]
     for spy in spies:
-        for other in state["candidates"][:5]:
+        for other in state["locations"][:5]:
             twin = copy.deepcopy(match)
             twin.bind(match.stack, match.now, match._shelves)
             twin.data["round"]["location"] = other["id"]
@@ -216,7 +216,7 @@ def assert_spyfall_secrets_hold(match) -> None:
         for p in match.players:
             twin.data["round"]["roles"].setdefault(p, {"en": "x", "ru": "x"})
         if viewer is None:
-            other = next(c for c in state["candidates"] if c["id"] != state["location"])
+            other = next(c for c in state["locations"] if c["id"] != state["location"])
             twin.data["round"]["location"] = other["id"]
             twin.data["round"]["location_card"] = other
         assert game_view(twin, viewer) == game_view(match, viewer), f"{viewer}'s view depends on who the spies are"

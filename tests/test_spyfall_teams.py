@@ -196,7 +196,7 @@ def test_sticker_mode_needs_a_full_board_and_deals_from_it(engine, clock):
     )
     assert night.start(game="spyfall", variants=["eight_locations"]).ok
     state = night.match.data["round"]
-    assert sorted(c["names"]["ru"] for c in state["candidates"]) == sorted(names)
+    assert sorted(c["names"]["ru"] for c in state["locations"]) == sorted(names)
     assert all(role is None for role in state["roles"].values()), "stickers have no roles"
 
 

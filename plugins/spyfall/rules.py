@@ -10,6 +10,7 @@ from typing import Any
 
 from gamenight import ANY_PHASE, Action, ActionError, Move, Phase, hookimpl
 from gamenight.plugins.spyfall import packs
+from gamenight.plugins.spyfall.talk import ASKED, CROSS, location_ids
 from marshmallow import fields, validate
 
 ROUND_TIMER = "round"
@@ -42,23 +43,7 @@ def current(match) -> dict[str, Any]:
     return match.data["round"]
 
 
-def candidate_ids(state: dict[str, Any]) -> list[str]:
-    return [card["id"] for card in state["candidates"]]
-
-
 # -- moves -------------------------------------------------------------------------------------------
-
-
-def asked(match, action: Action) -> None:
-    """The asker names whom they asked; that player asks next. No asking back (rulebook: "нельзя спросить в ответ")."""
-    state = current(match)
-    target = action.args["player"]
-    if target not in match.players or target == action.actor:
-        raise ActionError("spyfall.bad_target", player=target)
-    if target == state["asked_by"]:
-        raise ActionError("spyfall.no_asking_back")
-    state["asked_by"], state["asker"] = action.actor, target
-    match.set_phase("play", turn=target)
 
 
 def accuse(match, action: Action) -> None:
@@ -100,7 +85,7 @@ def reveal(match, action: Action) -> None:
     if match.phase == "play" and match.paused:
         raise ActionError("spyfall.clock_stopped")
     location = action.args["location"]
-    if location not in candidate_ids(state):
+    if location not in location_ids(state):
         raise ActionError("spyfall.unknown_location", location=location)
     state["guesses"][action.actor] = location
     match.announce("spyfall.event.revealed", spy=action.actor, location=location)
@@ -112,19 +97,6 @@ def reveal(match, action: Action) -> None:
         match.start_timer(REVEAL_TIMER, REVEAL_SECONDS)
     else:
         settle_reveal(match)
-
-
-def cross(match, action: Action) -> None:
-    """Cross a location off (or back on) one's own list; the marks are kept on the server."""
-    state = match.data.get("round")
-    if state is None or action.args["location"] not in candidate_ids(state):
-        raise ActionError("spyfall.unknown_location", location=action.args["location"])
-    marks = match.data["marks"].setdefault(action.actor, [])
-    location = action.args["location"]
-    if action.args["crossed"] and location not in marks:
-        marks.append(location)
-    elif not action.args["crossed"] and location in marks:
-        marks.remove(location)
 
 
 def next_round(match, action: Action) -> None:
@@ -149,7 +121,7 @@ PHASES = [
     Phase(
         "play",
         {
-            "asked": Move(asked, args=PLAYER, who="turn"),
+            "asked": ASKED,
             "accuse": Move(accuse, args=PLAYER),
             "reveal": Move(reveal, args=LOCATION),
         },
@@ -158,10 +130,7 @@ PHASES = [
     Phase("spy_reveal", {"reveal": Move(reveal, args=LOCATION, who="turn")}),
     Phase("final_vote"),
     Phase("round_over", {"next": Move(next_round, who="host"), "reshuffle": Move(reshuffle, who="host")}),
-    Phase(
-        ANY_PHASE,
-        {"cross": Move(cross, args={**LOCATION, "crossed": fields.Boolean(required=True)}, simultaneous=True)},
-    ),
+    Phase(ANY_PHASE, {"cross": CROSS}),
 ]
 
 
@@ -206,7 +175,7 @@ def deal(match, forced: dict[str, Any] | None) -> None:
         "location": location["id"],
         "spies": spies,
         "roles": {p: (roles[i % len(roles)] if roles else None) for i, p in enumerate(agents)},
-        "candidates": [location_card(loc) for loc in everything if loc in pool],
+        "locations": [location_card(loc) for loc in everything if loc in pool],
         "location_card": location_card(location),
         "asker": None,
         "asked_by": None,
@@ -322,9 +291,9 @@ def public_view(match) -> dict[str, Any]:
     }
     if state is None:
         return shown
-    cards = {card["id"]: card for card in state["candidates"]}
+    cards = {card["id"]: card for card in state["locations"]}
     shown.update(
-        candidates=state["candidates"],
+        candidates=state["locations"],
         asker=state["asker"],
         asked_by=state["asked_by"],
         accused=sorted(state["accusations"]),

@@ -11,6 +11,7 @@ from typing import Any
 from gamenight import ANY_PHASE, Action, ActionError, Move, Phase, hookimpl
 from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.rules import location_card
+from gamenight.plugins.spyfall.talk import ASKED, CROSS
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
 
@@ -27,30 +28,6 @@ def team_of(state: dict[str, Any], player: str) -> int | None:
 
 
 # -- moves ---------------------------------------------------------------------------------------------
-
-
-def asked(match, action: Action) -> None:
-    """The same asking tracker as Spyfall: the asker names whom they asked; no asking back."""
-    state = current(match)
-    target = action.args["player"]
-    if target not in match.players or target == action.actor:
-        raise ActionError("spyfall.bad_target", player=target)
-    if target == state["asked_by"]:
-        raise ActionError("spyfall.no_asking_back")
-    state["asked_by"], state["asker"] = action.actor, target
-    match.set_phase("play", turn=target)
-
-
-def cross(match, action: Action) -> None:
-    state = match.data.get("round")
-    location = action.args["location"]
-    if state is None or location not in [c["id"] for c in state["locations"]]:
-        raise ActionError("spyfall.unknown_location", location=location)
-    marks = match.data["marks"].setdefault(action.actor, [])
-    if action.args["crossed"] and location not in marks:
-        marks.append(location)
-    elif not action.args["crossed"] and location in marks:
-        marks.remove(location)
 
 
 def end_round(match, action: Action) -> None:
@@ -107,21 +84,12 @@ def next_round(match, action: Action) -> None:
 PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}
 IDS = fields.List(fields.String(validate=validate.Length(1, 64)), required=True, validate=validate.Length(0, 16))
 PHASES = [
-    Phase("play", {"asked": Move(asked, args=PLAYER, who="turn"), "end_round": Move(end_round, who="host")}),
+    Phase("play", {"asked": ASKED, "end_round": Move(end_round, who="host")}),
     Phase("pick_locations", {"name_location": Move(name_location, args={"locations": IDS}, simultaneous=True)}),
     Phase("pick_allies", {"point": Move(point, args={"players": IDS}, simultaneous=True)}),
     Phase("reveal", {"next_step": Move(next_step, who="host")}),
     Phase("round_over", {"next": Move(next_round, who="host")}),
-    Phase(
-        ANY_PHASE,
-        {
-            "cross": Move(
-                cross,
-                args={"location": fields.String(required=True), "crossed": fields.Boolean(required=True)},
-                simultaneous=True,
-            )
-        },
-    ),
+    Phase(ANY_PHASE, {"cross": CROSS}),
 ]
 
 

@@ -1,0 +1,52 @@
+"""The table talk both Spyfall games share: the asking tracker and each player's cross-off marks.
+
+A round keeps its list of possible locations as cards under ``"locations"``
+and the tracker under ``"asker"`` and ``"asked_by"``; the marks live in
+``match.data["marks"]``, one list per player, kept by the server so that they
+survive a refresh.
+"""
+
+from __future__ import annotations
+
+from gamenight import Action, ActionError, Move
+from marshmallow import fields, validate
+
+
+def location_ids(state: dict) -> list[str]:
+    return [card["id"] for card in state["locations"]]
+
+
+def asked(match, action: Action) -> None:
+    """The asker names whom they asked; that player asks next. No asking back (rulebook: "нельзя спросить в ответ")."""
+    state = match.data["round"]
+    target = action.args["player"]
+    if target not in match.players or target == action.actor:
+        raise ActionError("spyfall.bad_target", player=target)
+    if target == state["asked_by"]:
+        raise ActionError("spyfall.no_asking_back")
+    state["asked_by"], state["asker"] = action.actor, target
+    match.set_phase("play", turn=target)
+
+
+def cross(match, action: Action) -> None:
+    """Cross a location off (or back on) one's own list."""
+    state = match.data.get("round")
+    location = action.args["location"]
+    if state is None or location not in location_ids(state):
+        raise ActionError("spyfall.unknown_location", location=location)
+    marks = match.data["marks"].setdefault(action.actor, [])
+    if action.args["crossed"] and location not in marks:
+        marks.append(location)
+    elif not action.args["crossed"] and location in marks:
+        marks.remove(location)
+
+
+ASKED = Move(asked, args={"player": fields.String(required=True, validate=validate.Length(1, 32))}, who="turn")
+CROSS = Move(
+    cross,
+    args={
+        "location": fields.String(required=True, validate=validate.Length(1, 64)),
+        "crossed": fields.Boolean(required=True),
+    },
+    simultaneous=True,
+)
