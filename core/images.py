@@ -47,6 +47,8 @@ class ImagePack:
     names: Mapping[str, str]
     images: tuple[PackImage, ...]
     package: str = ""
+    credit: str = ""  # the attribution its licence asks for, shown on the about page
+    credit_url: str = ""
 
     def image(self, image_id: str) -> PackImage | None:
         return next((i for i in self.images if i.id == image_id), None)

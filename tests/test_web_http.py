@@ -88,3 +88,8 @@ def test_join_links_on_pages_use_the_lan_address(http, engine):
     for path in (f"/l/{outcome.code}", f"/l/{outcome.code}/table"):
         page = http.get(path, headers={"Host": "localhost:8000"}).data.decode()
         assert f'data-join-url="http://192.168.1.20:8000/l/{outcome.code}"' in page
+
+
+def test_the_about_page_credits_the_picture_packs(http):
+    page = http.get("/about").data.decode()
+    assert "OpenMoji" in page and "CC BY-SA 4.0" in page and "https://openmoji.org/" in page

@@ -100,7 +100,7 @@ def create_app(
 
     @app.get("/about")
     def about_page() -> str:
-        return page("about.html", games=plugins.catalogue())
+        return page("about.html", games=plugins.catalogue(), image_packs=list(plugins.image_packs.values()))
 
     @app.get("/api/games")
     def api_games() -> Response:

@@ -23,4 +23,13 @@ def scenes_pack() -> ImagePack:
         )
         for scene in scenes
     )
-    return ImagePack(id=PACK_ID, names={"en": "Scenes (OpenMoji)", "ru": "Сценки (OpenMoji)"}, images=images)
+    return ImagePack(
+        id=PACK_ID,
+        names={"en": "Scenes (OpenMoji)", "ru": "Сценки (OpenMoji)"},
+        images=images,
+        credit=(
+            "All emojis designed by OpenMoji – the open-source emoji and icon project. License: CC BY-SA 4.0. "
+            "The scenes are adaptations of OpenMoji art, shared under the same license."
+        ),
+        credit_url="https://openmoji.org/",
+    )
