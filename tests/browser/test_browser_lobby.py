@@ -43,8 +43,11 @@ def test_lobby_join_refresh_kick_language_and_table(pages):
     pages.shot(host, "lobby-host")
     pages.shot(boris, "lobby-player")
 
-    # The table screen: code, seats with their status, the QR code.
-    table = pages.page(f"/l/{code}/table", viewport={"width": 1600, "height": 900})
+    # The table screen, opened on a TV from the landing page by the code: code, seats with their status, the QR code.
+    table = pages.page("/", viewport={"width": 1600, "height": 900})
+    table.get_by_test_id("join-code").fill(code.lower())
+    table.get_by_test_id("watch-submit").click()
+    table.wait_for_url(f"**/l/{code}/table")
     expect(table.get_by_test_id("table-code")).to_have_text(code)
     expect(table.get_by_test_id("seat")).to_have_count(3)
     expect(table.get_by_test_id("join-link")).to_contain_text(f"/l/{code}")

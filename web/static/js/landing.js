@@ -78,6 +78,17 @@ joinForm.addEventListener("submit", (event) => {
   });
 });
 
+// A TV opens the table screen of a lobby by its code (no name, no seat).
+byId("watch-button").addEventListener("click", () => {
+  const code = normalizeCode(joinForm.elements.code.value);
+  if (!code) {
+    toast(t("landing.join.code_needed"), "error");
+    joinForm.elements.code.focus();
+    return;
+  }
+  window.location.assign(`/l/${encodeURIComponent(code)}/table`);
+});
+
 joinForm.elements.code.addEventListener("input", () => {
   const input = joinForm.elements.code;
   const upper = input.value.toUpperCase();
