@@ -88,7 +88,8 @@ def reveal(match, action: Action) -> None:
     if location not in location_ids(state):
         raise ActionError("spyfall.unknown_location", location=location)
     state["guesses"][action.actor] = location
-    match.announce("spyfall.event.revealed", spy=action.actor, location=location)
+    card = next(c for c in state["locations"] if c["id"] == location)
+    match.announce("spyfall.event.revealed", spy=action.actor, location=card)
     match.hold_timer(ROUND_TIMER, "reveal")
     match.stop_timer(REVEAL_TIMER)
     waiting = [s for s in state["spies"] if s not in state["guesses"]]

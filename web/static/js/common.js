@@ -13,10 +13,19 @@ export function nameOf(view, pid) {
 }
 
 /** Parameters of an i18n message with player ids turned into names. */
+/**
+ * Parameters of a message made readable: a player id becomes that player's name, and a card
+ * ({id, names}) its name in the viewer's language.
+ */
 export function readableParams(view, params = {}) {
   const out = { ...params };
-  for (const key of ["player", "winner", "target", "by"]) {
-    if (typeof out[key] === "string" && view?.match?.names?.[out[key]]) out[key] = nameOf(view, out[key]);
+  const seats = new Set((view?.lobby?.seats || []).map((seat) => seat.id));
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === "string" && (view?.match?.names?.[value] || seats.has(value))) {
+      out[key] = nameOf(view, value);
+    } else if (value && typeof value === "object" && value.names) {
+      out[key] = value.names[lang()] || value.names.en || Object.values(value.names)[0] || value.id;
+    }
   }
   return out;
 }

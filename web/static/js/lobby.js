@@ -24,7 +24,7 @@ let leaving = false;
 let catalogue = null;
 let retry = null;
 
-const socket = connect({ connect: attach, state: onState, replaced: onReplaced, removed: onRemoved });
+const socket = connect({ connect: attach, state: onState, replaced: onReplaced, removed: onRemoved, view: () => view });
 const command = (kind, args = {}) => request(socket, "command", { kind, args });
 const match = new MatchPanel(byId("match"), { command });
 const setup = new SetupPanel(byId("setup"), { command, refused: () => render() });

@@ -3,10 +3,15 @@
 import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
 import { t } from "./i18n.js";
 import { connectionBanner, toast } from "./ui.js";
+import { readableParams } from "./common.js";
 
 const ACK_SECONDS = 15;
 
-/** Connect to the server; ``handlers`` maps server events (state, replaced, removed, connect) to functions. */
+/**
+ * Connect to the server; ``handlers`` maps server events (state, replaced, removed, connect) to
+ * functions, and ``handlers.view()`` (optional) returns the current view, so that a refusal's
+ * player ids and cards read as names.
+ */
 export function connect(handlers = {}) {
   const socket = io({ reconnectionDelayMax: 4000 });
   socket.on("connect", () => {
@@ -17,7 +22,7 @@ export function connect(handlers = {}) {
   socket.on("connect_error", () => connectionBanner(false));
   // Every refusal also arrives as an `error` event: that is the one place errors are shown.
   socket.on("error", (error) => {
-    if (error && error.key) toast(t(error.key, error.params || {}), "error");
+    if (error && error.key) toast(t(error.key, readableParams(handlers.view?.(), error.params || {})), "error");
   });
   for (const event of ["state", "replaced", "removed"]) {
     if (handlers[event]) socket.on(event, handlers[event]);
