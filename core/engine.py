@@ -9,6 +9,7 @@ alone. Lobbies never wait on each other, except for the store's short write.
 
 from __future__ import annotations
 
+import logging
 import pickle
 import threading
 import time
@@ -24,6 +25,8 @@ from gamenight.names import new_lobby_code, new_seed, new_token, normalize_code,
 from gamenight.registry import Plugins
 from gamenight.store import Store
 from gamenight.views import lobby_view, lobby_views
+
+log = logging.getLogger(__name__)
 
 TABLE = None  # the recipient id of table screens
 HEARTBEAT_KEY = "heartbeat"
@@ -136,6 +139,9 @@ class Engine:
             reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
         except ActionError as exc:
             return Outcome.refused(lobby.code, exc)
+        except Exception:  # a bug in a game: the copy is dropped, the sender told, the lobby goes on
+            log.exception("command %s in lobby %s failed", kind, lobby.code)
+            return Outcome.refused(lobby.code, ActionError("internal_error"))
         record = {"kind": kind, "actor": actor, "args": args, "extra": extra, "at": now}
         if work.match is not None:
             record["match"] = work.match.id
