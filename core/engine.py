@@ -10,7 +10,6 @@ alone. Lobbies never wait on each other, except for the store's short write.
 from __future__ import annotations
 
 import logging
-import pickle
 import threading
 import time
 from collections.abc import Callable
@@ -135,7 +134,7 @@ class Engine:
             if kind == "start":
                 extra.setdefault("seed", new_seed())
                 extra["match_id"] = f"{lobby.code}-{lobby.matches_played + 1}"
-            work = pickle.loads(pickle.dumps(lobby, pickle.HIGHEST_PROTOCOL))
+            work = lobby.clone()
             reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
         except ActionError as exc:
             return Outcome.refused(lobby.code, exc)

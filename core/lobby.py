@@ -9,6 +9,7 @@ the log gives the same lobby.
 
 from __future__ import annotations
 
+import pickle
 from typing import TYPE_CHECKING, Any
 
 from gamenight.errors import ActionError
@@ -75,6 +76,29 @@ class Lobby:
         if self.host_away_since is not None:
             times.append(self.host_away_since + HOST_GRACE_SECONDS)
         return min(times, default=None)
+
+    def clone(self) -> Lobby:
+        """An independent copy to apply a command to.
+
+        The history of matches and a match's event feed only ever grow, and
+        their entries are never changed once added: the copy gets new lists of
+        the same entries instead of deep copies, so copying does not grow with
+        the evening.
+        """
+        history, self.history = self.history, []
+        events = self.match.events if self.match else None
+        if self.match:
+            self.match.events = []
+        try:
+            twin = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        finally:
+            self.history = history
+            if self.match:
+                self.match.events = events
+        twin.history = list(history)
+        if twin.match:
+            twin.match.events = list(events)
+        return twin
 
     # -- persistence ---------------------------------------------------------------
 

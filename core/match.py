@@ -265,7 +265,7 @@ class Match:
         return self.ledger.round_scores(index, self.players)
 
     def announce(self, key: str, **params: Any) -> None:
-        """Add a public event (an i18n key and parameters) to the match's feed."""
+        """Add a public event (an i18n key and parameters) to the match's feed; events never change once added."""
         self.events.append({"key": key, "params": params, "round": self.round})
 
     def finish(self) -> None:

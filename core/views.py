@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from gamenight.registry import Plugins
 
 EVENTS_SHOWN = 50
+HISTORY_SHOWN = 20  # recent matches; the scoreboard holds the whole evening
 
 
 def match_frame(match: Match, now: float) -> dict[str, Any]:
@@ -75,7 +76,7 @@ def lobby_frame(lobby: Lobby) -> dict[str, Any]:
         ],
         "setup": lobby.setup,
         "scoreboard": lobby.scoreboard.standings(),
-        "history": lobby.history,
+        "history": lobby.history[-HISTORY_SHOWN:],
         "shelves": lobby.shelves,
     }
 

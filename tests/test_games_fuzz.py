@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from gamenight.clock import advance
-from gamenight.engine import replay_lobby
+from gamenight.clock import ManualClock, advance
+from gamenight.engine import Engine, replay_lobby
 from gamenight.game import ANY_PHASE
+from gamenight.store import SQLiteStore
 from helpers import Night
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -88,14 +89,16 @@ def argument(draw, field, values):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_random_moves_never_break_a_match(engine, clock, plugins, game, data):
+def test_random_moves_never_break_a_match(plugins, game, data):
+    # Each example has its own engine and a seed hypothesis chose, so that it can be replayed exactly.
+    clock = ManualClock()
+    engine = Engine(SQLiteStore(":memory:"), plugins, clock)
     names, options = GAMES[game]
     night = Night(engine, clock, names)
-    assert night.start(game=game, options=options).ok
+    seed = data.draw(st.text(alphabet="0123456789abcdef", min_size=8, max_size=8), label="seed")
+    assert night.start(game=game, options=options, seed=seed).ok
     for _ in range(data.draw(st.integers(20, 80), label="steps")):
         match = night.match
         if match.over:
