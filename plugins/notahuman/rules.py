@@ -269,6 +269,8 @@ def settle(match, *, how: str, human_wins: bool, revealed: str | None) -> None:
     match.data["sheet"].append(
         {
             "round": match.round,
+            "how": how,
+            "guess": state["guess"],
             "associations": list(state["associations"]),
             "answer": state["answer"],
             "human": human,

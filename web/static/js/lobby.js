@@ -25,7 +25,7 @@ let catalogue = null;
 let retry = null;
 
 const socket = connect({ connect: attach, state: onState, replaced: onReplaced, removed: onRemoved, view: () => view });
-const command = (kind, args = {}) => request(socket, "command", { kind, args });
+const command = (kind, args = {}, options = {}) => request(socket, "command", { kind, args }, options);
 const match = new MatchPanel(byId("match"), { command });
 const setup = new SetupPanel(byId("setup"), { command, refused: () => render() });
 

@@ -6,6 +6,7 @@ import { el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { nameOf } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
+import { getSeat } from "./store.js";
 
 const modules = new Map();
 
@@ -60,11 +61,36 @@ export function screenApi({ current, command, table }) {
       return Boolean(view && !table && view.you && view.lobby.host === view.you);
     },
     name: (pid) => nameOf(current(), pid),
-    /** A move in the current match: send(action, args) → Promise of the server's answer. */
-    send: (action, args = {}) => {
+    /**
+     * A move in the current match: send(action, args, {quiet}) → Promise of the server's answer.
+     * With quiet, a refusal is not shown as a toast: the screen shows it itself.
+     */
+    send: (action, args = {}, { quiet = false } = {}) => {
       const view = current();
       if (!command || !view?.match) return Promise.resolve(notAttached);
-      return command("act", { action, args, version: view.match.version });
+      return command("act", { action, args, version: view.match.version }, { quiet });
+    },
+    /**
+     * POST a form (files) to ``path`` as this seat: upload(path, formData, onProgress(fraction)) →
+     * Promise of the server's JSON answer ({ok, ...} or {ok: false, error}).
+     */
+    upload: (path, formData, onProgress = null) => {
+      const view = current();
+      const seat = view && getSeat(view.lobby.code);
+      if (table || !seat) return Promise.resolve(notAttached);
+      return new Promise((resolve) => {
+        const request = new XMLHttpRequest(); // not fetch: it reports an upload's progress
+        request.open("POST", path);
+        request.setRequestHeader("X-Seat-Token", seat.token);
+        request.responseType = "json";
+        request.upload.addEventListener("progress", (event) => {
+          if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+        });
+        const failed = { ok: false, error: { code: "upload_failed", key: "error.upload_failed", params: {} } };
+        request.addEventListener("load", () => resolve(request.response || failed));
+        request.addEventListener("error", () => resolve(failed));
+        request.send(formData);
+      });
     },
     /** A move on a lobby shelf (data that outlives matches): shelf(shelfId, action, args). */
     shelf: (shelf, action, args = {}) => {

@@ -6,6 +6,8 @@ import { connectionBanner, toast } from "./ui.js";
 import { readableParams } from "./common.js";
 
 const ACK_SECONDS = 15;
+// Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
+let quietRequests = 0;
 
 /**
  * Connect to the server; ``handlers`` maps server events (state, replaced, removed, connect) to
@@ -22,6 +24,7 @@ export function connect(handlers = {}) {
   socket.on("connect_error", () => connectionBanner(false));
   // Every refusal also arrives as an `error` event: that is the one place errors are shown.
   socket.on("error", (error) => {
+    if (quietRequests > 0) return;
     if (error && error.key) toast(t(error.key, readableParams(handlers.view?.(), error.params || {})), "error");
   });
   for (const event of ["state", "replaced", "removed"]) {
@@ -34,12 +37,18 @@ export function connect(handlers = {}) {
   return socket;
 }
 
-/** Emit ``event`` and resolve with the server's answer ({ok, ...} or {ok: false, error}). */
-export async function request(socket, event, payload = {}) {
+/**
+ * Emit ``event`` and resolve with the server's answer ({ok, ...} or {ok: false, error}).
+ * With ``quiet``, a refusal is not shown as a toast: the caller shows it where it belongs.
+ */
+export async function request(socket, event, payload = {}, { quiet = false } = {}) {
+  if (quiet) quietRequests += 1;
   try {
     return await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
   } catch {
     toast(t("error.timeout"), "error");
     return { ok: false, error: { code: "timeout", key: "error.timeout", params: {} } };
+  } finally {
+    if (quiet) quietRequests -= 1;
   }
 }
