@@ -1,0 +1,190 @@
+"""Secret isolation, as clients receive it, for every built-in game.
+
+Everything each client receives over Socket.IO is recorded while a match is
+played twice with the same moves but two different deals, differing only in
+what a given player may not know. Up to the moment the game reveals it, that
+player's recorded payloads must be identical, byte for byte: no payload told
+them anything about it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from gamenight.clock import ManualClock, advance
+from gamenight.engine import Engine
+from gamenight.store import SQLiteStore
+from gamenight.web.app import create_app
+
+
+class Recorded:
+    """A lobby played through real Socket.IO test clients, with every payload each client received."""
+
+    def __init__(self, plugins, names, game, options, deal, steps, variants=()):
+        self.clock = ManualClock()
+        self.engine = Engine(SQLiteStore(":memory:"), plugins, self.clock)
+        app, socketio = create_app(self.engine, hub_options={"ticker": False})
+        self.hub = app.extensions["gamenight"]["hub"]
+        self.clients, self.tokens, self.ids = {}, {}, {}
+        for index, name in enumerate(names):
+            client = socketio.test_client(app)
+            if index == 0:
+                answer = client.emit("create_lobby", {"name": name}, callback=True)
+                self.code = answer["code"]
+            else:
+                answer = client.emit("join_lobby", {"code": self.code, "name": name}, callback=True)
+            self.clients[name], self.tokens[name], self.ids[name] = client, answer["token"], answer["player"]
+        self.clients[None] = socketio.test_client(app)
+        self.clients[None].emit("watch", {"code": self.code}, callback=True)
+        host = names[0]
+        self.clients[host].emit(
+            "command",
+            {"kind": "choose", "args": {"game": game, "variants": list(variants), "options": options}},
+            callback=True,
+        )
+        for client in self.clients.values():
+            client.get_received()  # only the match matters
+        extra = {"forced_deals": [deal], "seed": "same-seed-for-both-deals"}
+        self.hub.publish(self.engine.submit(self.code, "start", token=self.tokens[host], extra=extra))
+        self.log = {name: [] for name in self.clients}
+        self.collect()
+        for step in steps:
+            if "advance" in step:
+                for outcome in advance(self.engine, self.clock, step["advance"]):
+                    self.hub.publish(outcome)
+            else:
+                args = {
+                    k: (self.ids[v[1:]] if isinstance(v, str) and v.startswith("@") else v)
+                    for k, v in step["args"].items()
+                }
+                body = {"kind": "act", "args": {"action": step["action"], "args": args}}
+                self.clients[step["player"]].emit("command", body, callback=True)
+            self.collect()
+
+    def collect(self) -> None:
+        for name, client in self.clients.items():
+            for packet in client.get_received():
+                self.log[name].append((packet["name"], packet["args"][0] if packet["args"] else None))
+
+    def payloads_until(self, viewer, revealed) -> list[str]:
+        """The viewer's payloads as text, up to the first state in which ``revealed(game_view, match)`` holds."""
+        shown = []
+        for event, payload in self.log[viewer]:
+            if event == "state" and payload.get("match") and revealed(payload["match"]["game_view"], payload["match"]):
+                break
+            shown.append(json.dumps([event, payload], sort_keys=True).replace(self.code, "CODE"))
+        return shown
+
+
+def same_for(viewer, first: Recorded, second: Recorded, revealed) -> None:
+    a, b = first.payloads_until(viewer, revealed), second.payloads_until(viewer, revealed)
+    assert len(a) > 3, "the comparison must cover the play, not just the start"
+    assert a == b, f"{viewer or 'the table'} received something that depends on a secret"
+
+
+# -- Spyfall 2 ------------------------------------------------------------------------------------------
+
+SPYFALL = ["Ann", "Boris", "Chen", "Dina"]
+SPYFALL_STEPS = [
+    {"player": "Ann", "action": "asked", "args": {"player": "@Boris"}},
+    {"player": "Boris", "action": "cross", "args": {"location": "s2.museum", "crossed": True}},
+    {"player": "Dina", "action": "accuse", "args": {"player": "@Boris"}},
+    {"player": "Ann", "action": "vote", "args": {"ballot": "accusation", "choice": "no"}},
+    {"player": "Chen", "action": "vote", "args": {"ballot": "accusation", "choice": "no"}},
+    {"advance": 400},
+    {"player": "Boris", "action": "vote", "args": {"ballot": "final:p1", "choice": "no"}},
+]
+
+
+def over(game_view, match) -> bool:
+    return match["phase"] in ("round_over", "over")
+
+
+def test_spyfall_the_spy_learns_nothing_of_the_location(plugins):
+    here = Recorded(
+        plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Chen"]}, SPYFALL_STEPS
+    )
+    there = Recorded(
+        plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.port", "spies": ["Chen"]}, SPYFALL_STEPS
+    )
+    for viewer in ("Chen", None):
+        same_for(viewer, here, there, over)
+
+
+def test_spyfall_nobody_learns_who_the_spy_is(plugins):
+    one = Recorded(
+        plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Chen"]}, SPYFALL_STEPS
+    )
+    other = Recorded(
+        plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Dina"]}, SPYFALL_STEPS
+    )
+    for viewer in ("Ann", "Boris", None):
+        same_for(viewer, one, other, over)
+
+
+# -- I'm Not a Human --------------------------------------------------------------------------------------
+
+HUMANS = ["Ann", "Boris", "Chen", "Dina"]
+WORDS = [
+    {"player": p, "action": "associate", "args": {"word": w}}
+    for p, w in zip(HUMANS, ["cold", "winter", "night", "moon"], strict=True)
+]
+TO_VOTE = [
+    {"advance": 5},
+    *[{"player": p, "action": "explained", "args": {}} for p in HUMANS],
+    {"player": "Ann", "action": "start_vote", "args": {}},
+    {"player": "Ann", "action": "vote", "args": {"ballot": "human", "choice": "2"}},
+    {"player": "Boris", "action": "vote", "args": {"ballot": "human", "choice": "3"}},
+]
+NAH = {"variants": ("defragmentation",)}
+
+
+def discussion(game_view, match) -> bool:
+    return game_view.get("answer") is not None
+
+
+def vote_closed(game_view, match) -> bool:
+    return game_view.get("outcome") is not None
+
+
+def test_notahuman_the_human_learns_nothing_of_the_answer_before_the_discussion(plugins):
+    steps = WORDS + TO_VOTE
+    three = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "Chen"}, steps, **NAH)
+    seven = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 7, "human": "Chen"}, steps, **NAH)
+    for viewer in ("Chen", None):
+        same_for(viewer, three, seven, discussion)
+
+
+def test_notahuman_nobody_learns_who_holds_the_human_card_before_the_vote(plugins):
+    steps = WORDS + TO_VOTE
+    server = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "server"}, steps, **NAH)
+    dina = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "Dina"}, steps, **NAH)
+    for viewer in ("Ann", "Boris", "Chen", None):
+        same_for(viewer, server, dina, vote_closed)
+
+
+# -- Team Spyfall -------------------------------------------------------------------------------------------
+
+TEAMS = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb"]
+TEAM_STEPS = [
+    {"player": "Ann", "action": "asked", "args": {"player": "@Chen"}},
+    {"player": "Ann", "action": "end_round", "args": {}},
+    {"player": "Ann", "action": "name_location", "args": {"locations": ["s2.port"]}},
+    {"player": "Boris", "action": "name_location", "args": {"locations": ["s2.mine"]}},
+    {"player": "Ann", "action": "point", "args": {"players": ["@Boris", "@Chen"]}},
+]
+
+
+def reveal(game_view, match) -> bool:
+    return bool(game_view.get("show"))
+
+
+def test_team_spyfall_nobody_learns_other_teams_or_the_spy(plugins):
+    # Ann's team and location stay; the others swap teams, locations and the spy.
+    first = {"teams": {"s2.wedding": ["Ann", "Boris", "Chen"], "s2.port": ["Dina", "Emil", "Fay"]}, "spies": ["Gleb"]}
+    second = {"teams": {"s2.wedding": ["Ann", "Emil", "Gleb"], "s2.mine": ["Boris", "Chen", "Fay"]}, "spies": ["Dina"]}
+    one = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, first, TEAM_STEPS)
+    two = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, second, TEAM_STEPS)
+    same_for(None, one, two, reveal)
+    # Ann's own view differs only in her pick list's... nothing: same card, same picks.
+    same_for("Ann", one, two, reveal)
