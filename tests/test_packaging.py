@@ -23,5 +23,16 @@ def test_wheel_installs_only_the_gamenight_package(tmp_path):
     assert "gamenight/hookspecs.py" in names
     assert "gamenight/plugins/__init__.py" in names
     assert "gamenight/locales/ru.json" in names
+    # Everything a game night needs offline ships inside the package.
+    for asset in [
+        "gamenight/web/static/vendor/socket.io/socket.io.esm.min.js",
+        "gamenight/web/templates/table.html",
+        "gamenight/web/static/js/lobby.js",
+        "gamenight/plugins/spyfall/locations/spyfall2.json",
+        "gamenight/plugins/spyfall/client/screen.js",
+        "gamenight/plugins/notahuman/deck/images/scene-144.svg",
+        "gamenight/plugins/notahuman/client/strings/ru.json",
+    ]:
+        assert asset in names, asset
     entry_points = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "gamenight = gamenight.cli:main" in entry_points
