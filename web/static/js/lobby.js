@@ -222,7 +222,8 @@ function renderRoom() {
   if (current) match.update(view, { host });
 
   byId("setup-card").hidden = live;
-  if (!live) setup.update(view, catalogue, { host });
+  if (live) setup.hide();
+  else setup.update(view, catalogue, { host });
   fill(byId("start-row"), startRow(host, live));
 
   fill(

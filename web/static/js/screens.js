@@ -10,7 +10,7 @@ import { getSeat } from "./store.js";
 
 const modules = new Map();
 
-function ensureStyles(game) {
+export function ensureStyles(game) {
   if (document.head.querySelector(`link[data-screen="${CSS.escape(game)}"]`)) return;
   document.head.appendChild(
     el("link", { rel: "stylesheet", href: `/plugins/${encodeURIComponent(game)}/screen.css`, "data-screen": game }),
@@ -61,6 +61,8 @@ export function screenApi({ current, command, table }) {
       return Boolean(view && !table && view.you && view.lobby.host === view.you);
     },
     name: (pid) => nameOf(current(), pid),
+    /** Load another game's or variant's screen.css too (a screen that shares another plugin's parts). */
+    useStyles: (id) => ensureStyles(id),
     /**
      * A move in the current match: send(action, args, {quiet}) → Promise of the server's answer.
      * With quiet, a refusal is not shown as a toast: the screen shows it itself.

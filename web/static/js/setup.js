@@ -114,7 +114,7 @@ function readOption(node) {
 
 export class SetupPanel {
   /** ``command(kind, args)`` sends a lobby command; ``refused()`` is called when a choice is refused. */
-  constructor(container, { command, refused }) {
+  constructor(container, { command, refused, table = false }) {
     this.container = container;
     this.command = command;
     this.refused = refused;
@@ -123,7 +123,13 @@ export class SetupPanel {
     this.view = null;
     // The game's own setup editors (screen.js's renderSetup), rendered on every state below the form.
     this.extra = el("div", { class: "setup-extra", "data-testid": "setup-extra" });
-    this.api = screenApi({ current: () => this.view, command, table: false });
+    this.api = screenApi({ current: () => this.view, command, table });
+  }
+
+  /** The card is hidden (a match is on): drop the game's editors, so that only the match's screen is in the page. */
+  hide() {
+    this.view = null;
+    this.extra.replaceChildren();
   }
 
   invalidate() {

@@ -20,7 +20,7 @@ let retry = null;
 
 const socket = connect({ connect: watch, state: onState });
 const match = new MatchPanel(byId("match"), { table: true });
-const waiting = new SetupPanel(byId("waiting-setup"), { command: null });
+const waiting = new SetupPanel(byId("waiting-setup"), { command: null, table: true });
 
 async function watch() {
   clearTimeout(retry);
