@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gamenight import ActionError, Move, Shelf, ShelfContext
+from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
 from marshmallow import Schema, ValidationError, fields, validate
 
 PACK_DIR = Path(__file__).parent / "locations"
@@ -38,6 +38,32 @@ def locations(pack_ids: list[str], shelf: dict[str, Any]) -> list[dict[str, Any]
         else:
             found.extend(builtin_packs()[pack_id]["locations"])
     return found
+
+
+def packs_option() -> fields.List:
+    """The "packs" match option of both Spyfall games."""
+    return fields.List(
+        fields.String(validate=validate.OneOf([*BUILTIN, CUSTOM])),
+        load_default=lambda: ["spyfall2"],
+        validate=validate.Length(1, 3),
+        metadata={"label": "spyfall.option.packs"},
+    )
+
+
+class PackLocations:
+    """The location hooks' defaults for both Spyfall games: locations come from the chosen packs."""
+
+    @hookimpl
+    def spyfall_locations(self, match) -> list[dict[str, Any]]:
+        return locations(match.options["packs"], match.shelf(SHELF))
+
+    @hookimpl
+    def spyfall_round_done(self, match, used: list[str]) -> None:
+        return None
+
+    @hookimpl
+    def spyfall_check_next_round(self, match) -> None:
+        return None
 
 
 def location_by_id(location_id: str, shelf: dict[str, Any]) -> dict[str, Any] | None:

@@ -325,7 +325,7 @@ def seat_view(match, player: str) -> dict[str, Any]:
 # -- the game's hooks --------------------------------------------------------------------------------------
 
 
-class Rules:
+class Rules(packs.PackLocations):
     @hookimpl
     def options(self) -> dict[str, fields.Field]:
         return {
@@ -343,12 +343,7 @@ class Rules:
             "vote_seconds": fields.Integer(
                 load_default=60, validate=validate.Range(10, 600), metadata={"label": "spyfall.option.vote_seconds"}
             ),
-            "packs": fields.List(
-                fields.String(validate=validate.OneOf([*packs.BUILTIN, packs.CUSTOM])),
-                load_default=lambda: ["spyfall2"],
-                validate=validate.Length(1, 3),
-                metadata={"label": "spyfall.option.packs"},
-            ),
+            "packs": packs.packs_option(),
         }
 
     @hookimpl
@@ -421,18 +416,6 @@ class Rules:
             match.set_phase("play", turn=state["asker"])
 
     # the defaults of the game's own hookspecs
-
-    @hookimpl
-    def spyfall_locations(self, match) -> list[dict[str, Any]]:
-        return packs.locations(match.options["packs"], match.shelf(packs.SHELF))
-
-    @hookimpl
-    def spyfall_round_done(self, match, used: list[str]) -> None:
-        return None
-
-    @hookimpl
-    def spyfall_check_next_round(self, match) -> None:
-        return None
 
     @hookimpl
     def spyfall_spy_count(self, match) -> int:

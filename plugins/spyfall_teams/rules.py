@@ -352,7 +352,7 @@ def seat_view(match, player: str) -> dict[str, Any]:
     }
 
 
-class Rules:
+class Rules(packs.PackLocations):
     @hookimpl
     def options(self) -> dict[str, fields.Field]:
         def number(default: int, low: int, high: int, label: str) -> fields.Integer:
@@ -370,12 +370,7 @@ class Rules:
             "round_minutes": number(0, 0, 30, "spyfall_teams.option.round_minutes"),
             "pick_seconds": number(120, 15, 900, "spyfall_teams.option.pick_seconds"),
             "show_seconds": number(4, 0, 30, "spyfall_teams.option.show_seconds"),
-            "packs": fields.List(
-                fields.String(validate=validate.OneOf([*packs.BUILTIN, packs.CUSTOM])),
-                load_default=lambda: ["spyfall2"],
-                validate=validate.Length(1, 3),
-                metadata={"label": "spyfall.option.packs"},
-            ),
+            "packs": packs.packs_option(),
         }
 
     @hookimpl
@@ -439,15 +434,3 @@ class Rules:
         if player is not None:
             shown.update(seat_view(match, player))
         return shown
-
-    @hookimpl
-    def spyfall_locations(self, match) -> list[dict[str, Any]]:
-        return packs.locations(match.options["packs"], match.shelf(packs.SHELF))
-
-    @hookimpl
-    def spyfall_round_done(self, match, used: list[str]) -> None:
-        return None
-
-    @hookimpl
-    def spyfall_check_next_round(self, match) -> None:
-        return None

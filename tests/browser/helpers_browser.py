@@ -3,8 +3,30 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 from playwright.sync_api import expect
+
+
+@contextmanager
+def card_held(page, card: str = "sf-card", face: str = "sf-card-face"):
+    """Press and hold a secret card (a mouse here; touch and the keyboard work the same); yields its face.
+
+    Nothing shows before the hold (a phone lying on the table) and nothing after the release.
+    """
+    card_node = page.get_by_test_id(card)
+    face_node = page.get_by_test_id(face)
+    expect(card_node).to_be_visible()
+    expect(face_node).to_be_hidden()
+    card_node.scroll_into_view_if_needed()
+    card_node.hover()
+    page.mouse.down()
+    try:
+        expect(face_node).to_be_visible()
+        yield face_node
+    finally:
+        page.mouse.up()
+    expect(face_node).to_be_hidden()
 
 
 def create_lobby(pages, name: str, **context_options):

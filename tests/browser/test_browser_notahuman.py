@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .helpers_browser import create_lobby, join_by_link
+from .helpers_browser import card_held, create_lobby, join_by_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "plugins" / "notahuman" / "client"
@@ -36,21 +35,9 @@ def shot(pages, page, name: str) -> None:
     page.screenshot(path=str(pages.shots / f"notahuman-{name}.png"), full_page=True, animations="disabled")
 
 
-@contextmanager
 def holding(page):
-    """Press and hold the role card (the pointer stays down inside the block); yields the card's face."""
-    card = page.get_by_test_id("nah-card")
-    expect(card).to_be_visible()
-    expect(page.get_by_test_id("nah-card-face")).to_have_count(0)  # nothing shows until held
-    card.hover()
-    page.mouse.down()
-    face = page.get_by_test_id("nah-card-face")
-    expect(face).to_be_visible()
-    try:
-        yield face
-    finally:
-        page.mouse.up()
-    expect(page.get_by_test_id("nah-card-face")).to_have_count(0)  # released: hidden again
+    """Press and hold the role card; yields the card's face."""
+    return card_held(page, card="nah-card", face="nah-card-face")
 
 
 def read_cards(phones: dict) -> dict[str, tuple[str, str | None]]:

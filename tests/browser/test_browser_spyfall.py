@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .helpers_browser import create_lobby, join_by_link
+from .helpers_browser import card_held, create_lobby, join_by_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "plugins" / "spyfall" / "client"
@@ -22,23 +21,6 @@ PACK = json.loads((ROOT / "plugins" / "spyfall" / "locations" / "spyfall2.json")
 LOCATION_BY_NAME = {name: loc for loc in PACK["locations"] for name in loc["names"].values()}
 NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 CROSSED = re.compile(r"\bcrossed\b")
-
-
-@contextmanager
-def card_held(page):
-    """Press and hold the secret card (a mouse here; touch and the keyboard work the same); release after."""
-    card = page.get_by_test_id("sf-card")
-    face = page.get_by_test_id("sf-card-face")
-    expect(face).to_be_hidden()  # nothing shows on a phone lying on the table
-    card.scroll_into_view_if_needed()
-    card.hover()
-    page.mouse.down()
-    try:
-        expect(face).to_be_visible()
-        yield face
-    finally:
-        page.mouse.up()
-    expect(face).to_be_hidden()
 
 
 def read_card(page):

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .helpers_browser import create_lobby, join_by_link
+from .helpers_browser import card_held, create_lobby, join_by_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "plugins" / "spyfall_teams" / "client"
@@ -24,22 +23,6 @@ LOCATION_BY_NAME = {name: loc for loc in PACK["locations"] for name in loc["name
 NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TV = {"viewport": {"width": 1600, "height": 900}}
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay"]
-
-
-@contextmanager
-def card_held(page):
-    """Press and hold the secret card; release after."""
-    face = page.get_by_test_id("sf-card-face")
-    expect(face).to_be_hidden()
-    page.get_by_test_id("sf-card").scroll_into_view_if_needed()
-    page.get_by_test_id("sf-card").hover()
-    page.mouse.down()
-    try:
-        expect(face).to_be_visible()
-        yield face
-    finally:
-        page.mouse.up()
-    expect(face).to_be_hidden()
 
 
 def read_location(page) -> dict:
@@ -396,7 +379,7 @@ def test_team_spyfall_strings_in_both_languages():
     assert not [key for key in en if key.startswith("spyfall_teams.screen.") and key not in used], "unused strings"
     # What Team Spyfall borrows from Spyfall (the catalogues of all plugins are merged): in Spyfall's strings.
     spyfall = ROOT / "plugins" / "spyfall"
-    borrowed = rules + (spyfall / "board.py").read_text(encoding="utf-8")
+    borrowed = rules + "".join((spyfall / f).read_text(encoding="utf-8") for f in ("board.py", "packs.py"))
     shared = set(re.findall(r"\"(spyfall\.(?:option|event)\.[a-z_]+)\"", borrowed))
     shared |= {f"error.{code}" for code in re.findall(r"ActionError\(\s*\"(spyfall\.[a-z_]+)\"", borrowed)}
     shared |= set(re.findall(r"\"(spyfall\.[a-z_]+\.[a-z_]+)\"", screen))

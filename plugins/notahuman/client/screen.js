@@ -218,37 +218,10 @@ function makeCard(s, api) {
     "data-testid": "nah-card",
     "aria-pressed": "false",
   });
-  const hold = (on) => {
-    if (s.held === on) return;
+  api.holdToReveal(card, (on) => {
     s.held = on;
     paintCard(s);
-  };
-  card.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    event.preventDefault();
-    try {
-      card.setPointerCapture(event.pointerId);
-    } catch {
-      // the pointer is already gone
-    }
-    hold(true);
   });
-  for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) card.addEventListener(type, () => hold(false));
-  card.addEventListener("keydown", (event) => {
-    if (event.key === " " || event.key === "Enter") {
-      event.preventDefault();
-      if (!event.repeat) hold(true);
-    }
-  });
-  card.addEventListener("keyup", (event) => {
-    if (event.key === " " || event.key === "Enter") {
-      event.preventDefault();
-      hold(false);
-    }
-  });
-  card.addEventListener("blur", () => hold(false));
-  card.addEventListener("contextmenu", (event) => event.preventDefault());
-  card.addEventListener("click", (event) => event.preventDefault());
   return card;
 }
 

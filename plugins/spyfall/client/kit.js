@@ -192,43 +192,10 @@ export class HeldCard {
     this.back = el("span", { class: "sf-card-back" });
     this.face = el("span", { class: "sf-card-face", "data-testid": "sf-card-face", "aria-live": "polite", hidden: true });
     this.node = el("button", { type: "button", class: "sf-card", "data-testid": "sf-card" }, this.back, this.face);
-    const card = this.node;
-    const show = () => {
-      if (this.held) return;
-      this.held = true;
+    api.holdToReveal(this.node, (on) => {
+      this.held = on;
       this.repaint();
-    };
-    const hide = () => {
-      if (!this.held) return;
-      this.held = false;
-      this.repaint();
-    };
-    card.addEventListener("pointerdown", (event) => {
-      if (event.pointerType === "mouse" && event.button !== 0) return;
-      event.preventDefault();
-      try {
-        card.setPointerCapture(event.pointerId);
-      } catch {
-        // the pointer is already gone
-      }
-      show();
     });
-    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) card.addEventListener(type, hide);
-    card.addEventListener("keydown", (event) => {
-      if (event.key === " " || event.key === "Enter") {
-        event.preventDefault();
-        show();
-      }
-    });
-    card.addEventListener("keyup", (event) => {
-      if (event.key === " " || event.key === "Enter") hide();
-    });
-    card.addEventListener("blur", hide);
-    card.addEventListener("contextmenu", (event) => event.preventDefault());
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState !== "visible") hide();
-    });
-    window.addEventListener("blur", hide);
   }
 
   /** Show ``secret`` in ``wrap`` (or hide the slot when there is none). */

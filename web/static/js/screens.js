@@ -7,6 +7,7 @@ import { lang, t } from "./i18n.js";
 import { nameOf } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { getSeat } from "./store.js";
+import { holdToReveal } from "./hold.js";
 
 const modules = new Map();
 
@@ -61,6 +62,8 @@ export function screenApi({ current, command, table }) {
       return Boolean(view && !table && view.you && view.lobby.host === view.you);
     },
     name: (pid) => nameOf(current(), pid),
+    /** A secret card: holdToReveal(button, onChange(held)) shows it only while it is held. */
+    holdToReveal,
     /** Load another game's or variant's screen.css too (a screen that shares another plugin's parts). */
     useStyles: (id) => ensureStyles(id),
     /**
