@@ -778,3 +778,19 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
   ];
   replaceKeepingFocus(mem.box, parts);
 }
+
+/**
+ * Between rounds of a match: the board for everyone to refill (sticker mode), or else the host's
+ * packs editor. ``boardVariant`` is the game's eight-locations variant id.
+ */
+export function betweenRounds(api, view, ui, { boardVariant, playing, host, rerender }) {
+  const match = view.match;
+  if (match.phase !== "round_over" || match.over) return [];
+  if ((match.variants || []).includes(boardVariant)) {
+    return [boardEditor(api, view, ui, { table: api.table, canPropose: playing, manage: host, rerender })];
+  }
+  if (!host) return [];
+  const inPlay = (match.options?.packs || []).includes("custom");
+  const note = inPlay ? api.t("spyfall.kit.packs_in_play") : api.t("spyfall.kit.packs_not_in_play");
+  return [packsEditor(api, view, ui, { manage: true, note, rerender })];
+}

@@ -9,11 +9,10 @@
 import {
   actionButton,
   askingTracker,
-  boardEditor,
+  betweenRounds,
   locationList,
   locationName,
   names,
-  packsEditor,
   playerChips,
   renderSetupEditors,
   replaceKeepingFocus,
@@ -631,22 +630,7 @@ export function render(root, view, api) {
     parts.push(resultSection(ctx));
   }
 
-  const board = (match.variants || []).includes("eight_locations");
-  if (board && over && !match.over) {
-    parts.push(
-      boardEditor(api, view, mem.ui, { table: api.table, canPropose: playing, manage: host, rerender: ctx.rerender }),
-    );
-  }
-  if (host && over && !match.over && !board) {
-    const inPlay = (match.options?.packs || []).includes("custom");
-    parts.push(
-      packsEditor(api, view, mem.ui, {
-        manage: true,
-        note: inPlay ? t("spyfall.kit.packs_in_play") : t("spyfall.kit.packs_not_in_play"),
-        rerender: ctx.rerender,
-      }),
-    );
-  }
+  parts.push(...betweenRounds(api, view, mem.ui, { boardVariant: "eight_locations", playing, host, rerender: ctx.rerender }));
   const picking = phase === "play" && mem.ui.revealOpen && game.card?.spy;
   const forcedPick = phase === "spy_reveal" && !api.table && match.turn === me;
   if (!picking && !forcedPick) {

@@ -10,12 +10,11 @@ import {
   actionButton,
   armedButton,
   askingTracker,
-  boardEditor,
+  betweenRounds,
   joined,
   locationList,
   locationName,
   names,
-  packsEditor,
   playerChips,
   renderSetupEditors,
   replaceKeepingFocus,
@@ -755,20 +754,7 @@ export function render(root, view, api) {
     list = "show";
   }
 
-  const board = (match.variants || []).includes(BOARD_VARIANT);
-  if (board && over && !match.over) {
-    parts.push(boardEditor(api, view, mem.ui, { table: api.table, canPropose: playing, manage: host, rerender: ctx.rerender }));
-  }
-  if (host && over && !match.over && !board) {
-    const inPlay = (match.options?.packs || []).includes("custom");
-    parts.push(
-      packsEditor(api, view, mem.ui, {
-        manage: true,
-        note: inPlay ? t("spyfall.kit.packs_in_play") : t("spyfall.kit.packs_not_in_play"),
-        rerender: ctx.rerender,
-      }),
-    );
-  }
+  parts.push(...betweenRounds(api, view, mem.ui, { boardVariant: BOARD_VARIANT, playing, host, rerender: ctx.rerender }));
   if (list) {
     parts.push(
       locationList(api, mem.ui, {
