@@ -4,15 +4,17 @@ What a plugin author imports lives here: ``hookimpl`` to mark hook
 implementations, and the declarations of games, variants, phases and moves.
 """
 
-from gamenight.errors import ActionError
-from gamenight.game import ANY_PHASE, Action, ClientAssets, Game, Move, Phase, Shelf, ShelfContext, Variant
+from gamenight.errors import ActionError, BadDeal
+from gamenight.game import ANY_PHASE, Action, ClientAssets, Clock, Game, Move, Phase, Shelf, ShelfContext, Variant
 from gamenight.hookspecs import hookimpl, hookspec
 
 __all__ = [
     "ANY_PHASE",
     "Action",
     "ActionError",
+    "BadDeal",
     "ClientAssets",
+    "Clock",
     "Game",
     "Move",
     "Phase",

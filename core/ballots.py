@@ -38,6 +38,14 @@ class Ballot:
         banned = set(self.forbidden.get(voter, ()))
         return [c for c in self.candidates if c not in banned]
 
+    def drop_candidate(self, candidate: str) -> None:
+        """Take ``candidate`` off an open ballot; whoever chose it may vote again."""
+        if candidate in self.candidates:
+            self.candidates.remove(candidate)
+        for voter, choice in list(self.choices.items()):
+            if choice == candidate:
+                del self.choices[voter]
+
     def counts(self) -> dict[str, int]:
         counts = dict.fromkeys(self.candidates, 0)
         for voter, choice in self.choices.items():

@@ -66,6 +66,7 @@ COMMANDS: dict[str, tuple[Schema, str]] = {
     "choose": (ChooseArgs(), "host"),
     "start": (EmptyArgs(), "host"),
     "abort": (EmptyArgs(), "host"),
+    "end": (EmptyArgs(), "host"),
     "act": (ActArgs(), "player"),
     "shelf": (ShelfArgs(), "player"),
     "presence": (PresenceArgs(), "system"),

@@ -57,11 +57,23 @@ def expire(match: Match, action: Action) -> None:
     timer = match.timers.get(name)
     if timer is None or timer.deadline is None or timer.deadline > match.now:
         raise ActionError("timer_not_due", timer=name)
-    if name.startswith(BALLOT_TIMER_PREFIX):
-        match.close_ballot(name.removeprefix(BALLOT_TIMER_PREFIX))
+    match.clock_ran_out(name)
+
+
+def skip(match: Match, action: Action) -> None:
+    """The host moves a waiting phase on without the missing players: their move counts as not made.
+
+    An open ballot closes now with the votes cast; otherwise the phase's
+    clock runs out now.
+    """
+    open_ballots = [b for b in match.ballots.values() if not b.closed]
+    if open_ballots:
+        match.close_ballot(open_ballots[0].id)
         return
-    match.stop_timer(name)
-    match.hook.timer_expired(match=match, timer=name)
+    declared = match.phase_declared
+    if declared is None or declared.timer is None or declared.timer not in match.timers:
+        raise ActionError("nothing_to_skip", phase=match.phase)
+    match.clock_ran_out(declared.timer)
 
 
 def shift_clocks(match: Match, action: Action) -> None:
@@ -86,6 +98,7 @@ CORE_MOVES = {
         who="host",
     ),
     "expire": Move(expire, args={"timer": fields.String(required=True)}, who="system"),
+    "skip": Move(skip, who="host"),
     "shift_clocks": Move(
         shift_clocks, args={"seconds": fields.Float(required=True, validate=validate.Range(0))}, who="system"
     ),
@@ -93,7 +106,8 @@ CORE_MOVES = {
 
 
 class CoreRules:
-    """Defaults under every game: the core moves, move dispatch, ranking by points."""
+    """Defaults under every game: the core moves, move dispatch, points from the game's table,
+    ranking by points, empty views."""
 
     @hookimpl
     def phases(self) -> list[Phase]:
@@ -111,5 +125,13 @@ class CoreRules:
         return (match.totals()[player],)
 
     @hookimpl(trylast=True)
-    def view(self, match: Match, player: str | None) -> dict[str, Any]:
+    def points(self, match: Match, reason: str) -> int:
+        return match.stack.game.points[reason]
+
+    @hookimpl(trylast=True)
+    def public_view(self, match: Match) -> dict[str, Any]:
+        return {}
+
+    @hookimpl(trylast=True)
+    def seat_view(self, match: Match, player: str) -> dict[str, Any]:
         return {}

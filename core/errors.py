@@ -25,3 +25,12 @@ class ActionError(Exception):
 
     def __repr__(self) -> str:
         return f"ActionError({self.code!r}, params={self.params!r})"
+
+
+class BadDeal(Exception):
+    """A forced deal (from a script or a test) that the game cannot honour: an unknown player,
+    a card that does not exist, a deal its options could not produce.
+
+    Raise it from the ``deal`` hook; the core refuses the move that dealt with
+    ``ActionError("bad_deal")``, naming the round and this message.
+    """

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from marshmallow import Schema, fields
 
 if TYPE_CHECKING:
+    from gamenight.ballots import Ballot
     from gamenight.match import Match
 
 Who = Literal["player", "turn", "host", "system"]
@@ -20,17 +21,22 @@ Who = Literal["player", "turn", "host", "system"]
 class Game:
     """A base game.
 
-    ``rules`` is the object (a module or an instance) that implements the game
-    hooks of :class:`gamenight.hookspecs.GameHooks`; ``hookspecs`` optionally
-    declares hooks of the game's own for its variants to implement.
+    ``rules`` is the object (a module or an instance), or a tuple of them,
+    that implements the game hooks of :class:`gamenight.hookspecs.GameHooks`;
+    ``hookspecs`` optionally declares hooks of the game's own for its variants
+    to implement. ``points`` maps each scoring reason to its points
+    (``match.score`` reads it through the ``points`` hook, so a variant can
+    change one). A match whose present players fall below ``min_players``
+    ends at once, scored.
     """
 
     id: str
     names: Mapping[str, str]
     min_players: int
     max_players: int
-    rules: object
+    rules: object | tuple[object, ...]
     hookspecs: object | None = None
+    points: Mapping[str, int] = field(default_factory=dict)
     package: str = ""
 
 
@@ -117,14 +123,75 @@ class ShelfContext:
 
 
 @dataclass(frozen=True)
-class Phase:
-    """A phase of a game and the moves it accepts.
+class Clock:
+    """A phase's countdown, started when the phase is entered.
 
-    The phase ``"*"`` (``ANY_PHASE``) holds moves allowed in every phase.
+    ``seconds`` is a number, the name of an integer match option, or a
+    function of the match. ``timer`` names the countdown (the phase's id by
+    default); a clock that ``spans`` phases (a round clock held during a
+    vote) is not stopped when its phase is left, and is not restarted when
+    the phase is entered again while it still runs: the game stops it.
+    ``per_turn`` restarts it whenever the turn passes within the phase.
+    """
+
+    seconds: float | str | Callable[[Match], float]
+    timer: str = ""
+    per_turn: bool = False
+    spans: bool = False
+
+    def length(self, match: Match) -> float:
+        if callable(self.seconds):
+            return float(self.seconds(match))
+        if isinstance(self.seconds, str):
+            return float(match.options[self.seconds])
+        return float(self.seconds)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of a game: its moves, its clock and what happens at its edges.
+
+    * ``on_enter(match)`` runs when the phase is entered (after its clock starts).
+    * ``end_if(match)`` is asked after every move and every departure; when it
+      holds, ``on_end(match)`` runs and moves the match on (to another phase).
+    * ``on_clock(match)`` runs when the clock runs out, or when the host moves
+      the phase on without the missing players (the ``skip`` move); by
+      default it is ``on_end``.
+    * ``on_ballot(match, ballot)`` runs when a ballot closes during the phase.
+
+    The phase ``"*"`` (``ANY_PHASE``) holds moves allowed in every phase. A
+    variant that declares a phase of the same id adds or replaces moves, and
+    replaces any of the other fields it sets.
     """
 
     id: str
     moves: Mapping[str, Move] = field(default_factory=dict)
+    clock: Clock | None = None
+    on_enter: Callable[[Match], None] | None = None
+    end_if: Callable[[Match], bool] | None = None
+    on_end: Callable[[Match], None] | None = None
+    on_clock: Callable[[Match], None] | None = None
+    on_ballot: Callable[[Match, Ballot], None] | None = None
+
+    @property
+    def timer(self) -> str | None:
+        """The name of this phase's countdown, if it has a clock."""
+        if self.clock is None:
+            return None
+        return self.clock.timer or self.id
+
+    def clock_ran_out(self, match: Match) -> None:
+        handler = self.on_clock or self.on_end
+        if handler is not None:
+            handler(match)
+
+    def merged(self, other: Phase) -> Phase:
+        """This phase with a later layer's declaration of the same id laid over it."""
+        changes: dict[str, Any] = {"moves": {**self.moves, **other.moves}}
+        for name in ("clock", "on_enter", "end_if", "on_end", "on_clock", "on_ballot"):
+            if getattr(other, name) is not None:
+                changes[name] = getattr(other, name)
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True)

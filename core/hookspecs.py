@@ -79,8 +79,9 @@ class GameHooks:
     def phases(self) -> list[Phase]:
         """Return the phases this game or variant declares, each with its moves.
 
-        Results are merged by phase id; a variant's move replaces the game's
-        move of the same id in the same phase.
+        Results are merged by phase id (see ``Phase.merged``): a variant's
+        move replaces the game's move of the same id in the same phase, and a
+        clock or handler the variant sets replaces the game's.
         """
 
     @hookspec
@@ -93,11 +94,14 @@ class GameHooks:
 
     @hookspec(firstresult=True)
     def deal(self, match: Match, forced: dict[str, Any] | None) -> Any:
-        """Deal a round's secrets into ``match.data``; return anything but ``None`` when done.
+        """Deal a round's secrets into ``match.round_state`` (a fresh dict each round).
 
-        ``match.start_round()`` calls it. ``forced`` is the round's deal from a
-        script or test (``None`` in real play): a game honours it instead of the
-        RNG. A variant that deals differently returns a result with ``tryfirst``.
+        ``match.start_round()`` calls it; deal only to ``match.present``.
+        ``forced`` is the round's deal from a script or test (``None`` in real
+        play): a game honours it instead of the RNG, and raises ``BadDeal``
+        when it names an unknown player or a deal the game could not produce.
+        The game returns nothing; a variant that deals differently implements
+        it with ``tryfirst=True`` and returns anything but ``None``.
         """
 
     @hookspec(firstresult=True)
@@ -108,24 +112,32 @@ class GameHooks:
         intercept a move with ``tryfirst`` or wrap every move with ``wrapper``.
         """
 
-    @hookspec
-    def timer_expired(self, match: Match, timer: str) -> None:
-        """React to a game timer running out (ballot timers close their ballot instead)."""
-
-    @hookspec
-    def ballot_closed(self, match: Match, ballot: Ballot) -> None:
-        """React to a ballot closing; ``ballot.result`` holds the tally."""
-
     @hookspec(firstresult=True)
     def ballot_tiebreak(self, match: Match, ballot: Ballot, tied: list[str]) -> str | None:
         """Pick the winner among ``tied`` candidates of a plurality ballot, or ``None`` for no winner."""
 
     @hookspec(firstresult=True)
-    def view(self, match: Match, player: str | None) -> dict[str, Any]:
-        """Return the game's part of one recipient's view: a seat's (``player``) or the table's (``None``).
+    def points(self, match: Match, reason: str) -> int:
+        """Points for one scoring ``reason``; the default is the game's ``Game.points`` table.
 
-        This is the only way game state reaches a client: include nothing the
-        recipient may not know. Wrap it to add or redact.
+        ``match.score(player, reason)`` asks this hook, so a variant changes a
+        game's points by implementing it with ``tryfirst=True``.
+        """
+
+    @hookspec(firstresult=True)
+    def public_view(self, match: Match) -> dict[str, Any]:
+        """Return the game's view that every recipient gets: seats, the table, late arrivals.
+
+        Built once per change. This and ``seat_view`` are the only way game
+        state reaches a client: include nothing that is not public. Wrap it
+        (``wrapper=True``) to add or redact.
+        """
+
+    @hookspec(firstresult=True)
+    def seat_view(self, match: Match, player: str) -> dict[str, Any]:
+        """Return what only ``player`` may see (their card, their own picks), laid over the public view.
+
+        Called for each seat still in the match; wrap it to add or redact.
         """
 
     @hookspec(firstresult=True)
@@ -138,7 +150,11 @@ class GameHooks:
 
     @hookspec
     def player_left(self, match: Match, player: str) -> None:
-        """A seated player left the lobby or was kicked during the match.
+        """A player left the match (left the lobby, or was kicked).
 
-        The core has already removed them from open ballots.
+        The core has already marked them departed (``match.present`` no longer
+        has them) and removed them from open ballots. A game hands on a turn
+        they held and voids the round when they held its central secret
+        (``match.void_round``). Afterwards the core ends the match if too few
+        players are left, or asks the phase's ``end_if``.
         """

@@ -43,6 +43,7 @@ class Lobby:
         self.scoreboard = NightScoreboard()
         self.shelves: dict[str, dict[str, Any]] = {}
         self.next_player = 1
+        self.former: dict[str, str] = {}  # a departed player's folded name -> their player id
 
     # -- queries -----------------------------------------------------------------
 
@@ -119,6 +120,7 @@ class Lobby:
             "scoreboard": self.scoreboard.rows,
             "shelves": self.shelves,
             "next_player": self.next_player,
+            "former": self.former,
         }
 
     @classmethod
@@ -137,6 +139,7 @@ class Lobby:
         lobby.scoreboard = NightScoreboard(d["scoreboard"])
         lobby.shelves = d["shelves"]
         lobby.next_player = d["next_player"]
+        lobby.former = d.get("former", {})
         return lobby
 
 
@@ -166,28 +169,32 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         raise ActionError("lobby_full", max=MAX_SEATS)
     if any(same_name(name, p["name"]) for p in lobby.players.values()):
         raise ActionError("name_taken", name=name)
-    pid = f"p{lobby.next_player}"
-    lobby.next_player += 1
+    pid = lobby.former.pop(_name_key(name), None)
+    if pid is None or pid in lobby.players:
+        pid = f"p{lobby.next_player}"
+        lobby.next_player += 1
     lobby.players[pid] = {"id": pid, "name": name, "token_hash": extra["token_hash"], "connected": False}
     lobby.seats.append(pid)
     if lobby.host is None:
         lobby.host = pid
-    return {"player": pid}
+    return {"player": pid, "watching": lobby.match_live and not lobby.match.is_present(pid)}
+
+
+def _name_key(name: str) -> str:
+    return name.casefold()
 
 
 def _remove(lobby: Lobby, pid: str, now: float) -> None:
     was_host = lobby.host == pid
     successor = _next_seated(lobby, pid) if was_host else None
+    lobby.former[_name_key(lobby.players[pid]["name"])] = pid
     del lobby.players[pid]
     lobby.seats.remove(pid)
     if was_host:
         lobby.host = successor
         lobby.host_away_since = None if successor is None or lobby.players[successor]["connected"] else now
-    if lobby.match_live and pid in lobby.match.players:
-        match = lobby.match
-        match.drop_voter(pid)
-        match.hook.player_left(match=match, player=pid)
-        match.announce("event.player_left", player=pid)
+    if lobby.match_live:
+        lobby.match.depart(pid)
 
 
 def _next_seated(lobby: Lobby, pid: str) -> str | None:
@@ -275,6 +282,15 @@ def _abort(lobby: Lobby, plugins, actor, args, extra, now):
     lobby.match = None
 
 
+def _end(lobby: Lobby, plugins, actor, args, extra, now):
+    """End the match now, scored: the finished rounds count (NOTES: coming and going, 4)."""
+    if not lobby.match_live:
+        raise ActionError("no_match")
+    match = lobby.bind_match(plugins, now)
+    match.finish(early=True)
+    match.version += 1
+
+
 def _act(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     if lobby.match is None:
         raise ActionError("no_match")
@@ -354,6 +370,7 @@ def _record_result(lobby: Lobby) -> None:
             "match": match.id,
             "game": match.game,
             "aborted": False,
+            "ended_early": match.result.get("ended_early", False),
             "ranking": match.result["ranking"],
             "names": match.names,
         }
@@ -370,6 +387,7 @@ _HANDLERS = {
     "choose": _choose,
     "start": _start,
     "abort": _abort,
+    "end": _end,
     "act": _act,
     "shelf": _shelf,
     "presence": _presence,

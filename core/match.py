@@ -12,8 +12,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gamenight.ballots import Ballot, Rule
-from gamenight.errors import ActionError
-from gamenight.game import Action
+from gamenight.errors import ActionError, BadDeal
+from gamenight.game import Action, Phase
+from gamenight.images import UPLOADS, UPLOADS_SHELF_ID, uploaded_images
 from gamenight.scores import Ledger, rank
 from gamenight.timers import Timer
 from marshmallow import ValidationError
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 OVER = "over"
 HOST_HOLD = "host"
 BALLOT_TIMER_PREFIX = "ballot:"
+MAX_PHASE_CHAIN = 32  # phases ended in a row by one change before the game is deemed to loop
 
 
 class Match:
@@ -46,6 +48,7 @@ class Match:
         self.variants = list(variants)
         self.options = options
         self.players = list(players)
+        self.left: list[str] = []
         self.names = dict(names)
         self.seed = seed
         self.forced_deals = forced_deals
@@ -55,6 +58,7 @@ class Match:
         self.rounds_finished = 0
         self.turn: str | None = None
         self.data: dict[str, Any] = {}
+        self.round_state: dict[str, Any] = {}
         self.timers: dict[str, Timer] = {}
         self.ballots: dict[str, Ballot] = {}
         self.ledger = Ledger()
@@ -105,31 +109,126 @@ class Match:
         """The match's hook relay: ``match.hook.<name>(match=match, ...)``."""
         return self.stack.hook
 
+    # -- who is still in the match ---------------------------------------------------
+
+    @property
+    def present(self) -> list[str]:
+        """The players still in the match, in seat order (``players`` keeps everyone who started)."""
+        return [p for p in self.players if p not in self.left]
+
+    def is_present(self, player: str | None) -> bool:
+        return player in self.players and player not in self.left
+
+    def depart(self, player: str) -> None:
+        """``player`` left the lobby or was kicked: they leave the match too (NOTES: coming and going).
+
+        They are no longer dealt, asked, waited for or counted as voters; their
+        points stay. The game's ``player_left`` hook hands on what they held;
+        below the game's minimum the match ends at once, scored.
+        """
+        if self.over or not self.is_present(player):
+            return
+        self.left.append(player)
+        self.hook.player_left(match=self, player=player)
+        self.drop_voter(player)
+        self.announce("event.player_left", player=player)
+        if self.over:
+            return
+        if len(self.present) < self.stack.game.min_players:
+            self.announce("event.too_few_players", min=self.stack.game.min_players)
+            self.finish(early=True)
+            return
+        self.check_phase_end()
+
     # -- phases and turns --------------------------------------------------------
 
+    @property
+    def phase_declared(self) -> Phase | None:
+        """The declaration of the current phase (its moves, clock and handlers)."""
+        return self.stack.phase(self.phase)
+
     def set_phase(self, phase: str, turn: str | None = None) -> None:
-        """Enter ``phase`` (a declared phase id) and give the turn to ``turn`` (or nobody)."""
+        """Enter ``phase`` (a declared phase id) and give the turn to ``turn`` (or nobody).
+
+        Entering a phase stops the clock of the one left (unless it ``spans``
+        phases), starts its own clock and runs its ``on_enter``. Setting the
+        phase the match is already in only passes the turn.
+        """
         if phase != OVER and phase not in self.stack.phases:
             raise ValueError(f"undeclared phase {phase!r}")
+        if phase == self.phase:
+            if turn != self.turn:
+                self.pass_turn(turn)
+            return
+        old = self.phase_declared
+        if old is not None and old.clock is not None and not old.clock.spans:
+            self.stop_timer(old.timer)
         self.phase = phase
         self.turn = turn
+        new = self.phase_declared
+        if new is None:
+            return
+        if new.clock is not None and new.timer not in self.timers:
+            self.start_timer(new.timer, new.clock.length(self))
+        if new.on_enter is not None:
+            new.on_enter(self)
+
+    def pass_turn(self, player: str | None) -> None:
+        """Give the turn to ``player`` within the phase; a ``per_turn`` clock starts again."""
+        self.turn = player
+        declared = self.phase_declared
+        if declared is not None and declared.clock is not None and declared.clock.per_turn:
+            self.restart_clock()
+
+    def restart_clock(self) -> None:
+        """Start the current phase's clock again from its full length."""
+        declared = self.phase_declared
+        if declared is not None and declared.clock is not None:
+            self.start_timer(declared.timer, declared.clock.length(self))
+
+    def check_phase_end(self) -> None:
+        """Ask the current phase's ``end_if``; while it holds, run its ``on_end`` (the core calls this)."""
+        for _ in range(MAX_PHASE_CHAIN):
+            declared = self.phase_declared
+            if self.over or declared is None or declared.end_if is None or not declared.end_if(self):
+                return
+            declared.on_end(self)
+            if self.phase == declared.id:
+                return
+        raise RuntimeError(f"phase {self.phase!r} keeps ending: the game loops")
+
+    def clock_ran_out(self, name: str) -> None:
+        """Timer ``name`` ran out (or the host moved on): close its ballot, or call its phase's ``on_clock``."""
+        if name.startswith(BALLOT_TIMER_PREFIX):
+            self.close_ballot(name.removeprefix(BALLOT_TIMER_PREFIX))
+            return
+        self.stop_timer(name)
+        declared = self.phase_declared
+        owner = declared if declared is not None and declared.timer == name else self.stack.phase_with_timer(name)
+        if owner is not None:
+            owner.clock_ran_out(self)
 
     def next_player(self, player: str, step: int = 1) -> str:
-        """The player ``step`` seats clockwise from ``player``."""
+        """The present player ``step`` seats clockwise from ``player`` (who may have left)."""
         index = self.players.index(player)
-        return self.players[(index + step) % len(self.players)]
+        ring = self.players[index + 1 :] + self.players[: index + 1]
+        present = [p for p in ring if p not in self.left]
+        if not present:
+            return player
+        return present[(step - 1) % len(present)]
 
     def seat_order_from(self, player: str) -> list[str]:
-        """All players clockwise, starting with ``player``."""
+        """The present players clockwise, starting with ``player`` (or the next present one)."""
         index = self.players.index(player)
-        return self.players[index:] + self.players[:index]
+        ring = self.players[index:] + self.players[:index]
+        return [p for p in ring if p not in self.left]
 
     def player_named(self, name: str) -> str:
-        """The id of the player called ``name`` (for forced deals written with names)."""
-        for pid, pname in self.names.items():
-            if pname.casefold() == name.casefold():
+        """The id of the present player called ``name`` (for forced deals written with names)."""
+        for pid in self.present:
+            if self.names[pid].casefold() == str(name).casefold():
                 return pid
-        raise KeyError(name)
+        raise BadDeal(f"no player called {name!r} is in the match")
 
     # -- timers -------------------------------------------------------------------
 
@@ -178,12 +277,16 @@ class Match:
         seconds: float | None = None,
         data: dict[str, Any] | None = None,
     ) -> Ballot:
-        """Open a secret ballot; it closes when every voter has voted, or when its timer runs out."""
+        """Open a secret ballot; it closes when every voter has voted, or when its timer runs out.
+
+        Departed players are never voters. ``forbidden`` maps a voter to the
+        candidates they may not choose (their own association, say).
+        """
         if rule == "yesno":
             candidates = ["yes", "no"]
         ballot = Ballot(
             id=id,
-            voters=list(voters),
+            voters=[v for v in voters if self.is_present(v)],
             candidates=list(candidates),
             rule=rule,
             k=k,
@@ -213,7 +316,7 @@ class Match:
             self.close_ballot(ballot_id)
 
     def close_ballot(self, ballot_id: str) -> Ballot:
-        """Close a ballot now, tally it and call the ``ballot_closed`` hook."""
+        """Close a ballot now, tally it and call the current phase's ``on_ballot``."""
         ballot = self.ballots[ballot_id]
         if ballot.closed:
             return ballot
@@ -224,8 +327,19 @@ class Match:
         ballot.closed = True
         if ballot.timer:
             self.stop_timer(ballot.timer)
-        self.hook.ballot_closed(match=self, ballot=ballot)
+        declared = self.phase_declared
+        if declared is not None and declared.on_ballot is not None:
+            declared.on_ballot(self, ballot)
         return ballot
+
+    def cancel_ballot(self, ballot_id: str) -> None:
+        """Close a ballot without effect (its subject left): no tally, no ``on_ballot``."""
+        ballot = self.ballots[ballot_id]
+        if not ballot.closed:
+            ballot.closed = True
+            ballot.result = {"void": True}
+            if ballot.timer:
+                self.stop_timer(ballot.timer)
 
     def drop_voter(self, player: str) -> None:
         """Remove a departed player from every open ballot (closing those now complete)."""
@@ -239,13 +353,21 @@ class Match:
     # -- rounds, points, the end ---------------------------------------------------
 
     def start_round(self) -> None:
-        """Begin the next round: open its ledger page and call the ``deal`` hook."""
+        """Begin the next round: open its ledger page, clear ``round_state`` and call the ``deal`` hook."""
         self.round += 1
         self.ledger.open_round()
+        self.round_state = {}
         forced = None
         if self.forced_deals and self.round <= len(self.forced_deals):
             forced = self.forced_deals[self.round - 1]
-        self.hook.deal(match=self, forced=forced)
+        try:
+            self.hook.deal(match=self, forced=forced)
+        except BadDeal as exc:
+            raise ActionError("bad_deal", round=self.round, reason=str(exc)) from None
+        except (KeyError, ValueError, IndexError, TypeError) as exc:
+            if forced is None:
+                raise
+            raise ActionError("bad_deal", round=self.round, reason=f"{type(exc).__name__}: {exc}") from None
         self.announce("event.round_started", round=self.round)
 
     def end_round(self) -> None:
@@ -253,6 +375,29 @@ class Match:
         if self.rounds_finished < self.round:
             self.rounds_finished = self.round
             self.announce("event.round_over", round=self.round)
+
+    def void_round(self, player: str) -> None:
+        """End the round void because ``player`` left holding its central secret (NOTES: coming and going, 2).
+
+        Nobody scores it: its points are struck out, its open ballots closed
+        without effect and its clocks stopped. The game then sets its
+        between-rounds phase; its cards stay used.
+        """
+        for ballot_id in list(self.ballots):
+            self.cancel_ballot(ballot_id)
+        self.timers.clear()
+        self.ledger.void(self.round - 1)
+        self.rounds_finished = self.round
+        self.round_state["void"] = {"left": player}
+        self.announce("event.round_void", round=self.round, player=player)
+
+    def points(self, reason: str) -> int:
+        """The points for scoring ``reason`` (the ``points`` hook: the game's table, or a variant's)."""
+        return self.hook.points(match=self, reason=reason)
+
+    def score(self, player: str, reason: str, times: int = 1, **params: Any) -> None:
+        """Award ``player`` the points for ``reason`` (``times`` over), under the key ``<game>.reason.<reason>``."""
+        self.award(player, self.points(reason) * times, f"{self.game}.reason.{reason}", **params)
 
     def award(self, player: str, points: int, reason: str, **params: Any) -> None:
         """Give ``points`` to ``player`` in this round, with the i18n key of the reason."""
@@ -268,19 +413,51 @@ class Match:
         """Add a public event (an i18n key and parameters) to the match's feed; events never change once added."""
         self.events.append({"key": key, "params": params, "round": self.round})
 
-    def finish(self) -> None:
-        """End the match: rank the players with the ``ranking_key`` hook and stop every timer."""
+    def finish(self, *, early: bool = False) -> None:
+        """End the match: rank the players with the ``ranking_key`` hook and stop every timer.
+
+        ``early``: the host ended it now, or too few players are left. Only the
+        finished rounds count; a round under way is struck out.
+        """
+        if early and self.rounds_finished < self.round:
+            self.ledger.void(self.round - 1)
         self.end_round()
+        for ballot in self.ballots.values():
+            ballot.closed = True
         totals = self.totals()
         ranking = rank(self.players, lambda p: tuple(self.hook.ranking_key(match=self, player=p)))
         for entry in ranking:
             entry["total"] = totals[entry["player"]]
-        self.result = {"ranking": ranking, "winners": [e["player"] for e in ranking if e["place"] == 1]}
+            if entry["player"] in self.left:
+                entry["left"] = True
+        self.result = {
+            "ranking": ranking,
+            "winners": [e["player"] for e in ranking if e["place"] == 1],
+            "ended_early": early,
+        }
         self.over = True
         self.phase = OVER
         self.turn = None
         self.timers.clear()
-        self.announce("event.match_over")
+        self.announce("event.match_over", early=early)
+
+    # -- what games share -------------------------------------------------------------
+
+    def image_pool(self, pack_ids: list[str]) -> list[list[str]]:
+        """Every ``[pack, image]`` of the picture packs ``pack_ids`` (``"uploads"``: this lobby's uploads)."""
+        registry = self.stack.registry
+        pool: list[list[str]] = []
+        for pack_id in pack_ids:
+            if pack_id == UPLOADS:
+                pool += [[p, i] for p, i in uploaded_images(self.shelf(UPLOADS_SHELF_ID))]
+            elif registry is not None and pack_id in registry.image_packs:
+                pool += [[pack_id, image.id] for image in registry.image_packs[pack_id].images]
+        return pool
+
+    def has_image_pack(self, pack_id: str) -> bool:
+        """Whether ``pack_id`` names an installed picture pack or this lobby's uploads."""
+        registry = self.stack.registry
+        return pack_id == UPLOADS or (registry is not None and pack_id in registry.image_packs)
 
     # -- persistence ---------------------------------------------------------------
 
@@ -291,6 +468,7 @@ class Match:
             "variants": self.variants,
             "options": self.options,
             "players": self.players,
+            "left": self.left,
             "names": self.names,
             "seed": self.seed,
             "forced_deals": self.forced_deals,
@@ -300,6 +478,7 @@ class Match:
             "rounds_finished": self.rounds_finished,
             "turn": self.turn,
             "data": self.data,
+            "round_state": self.round_state,
             "timers": {n: t.to_dict() for n, t in self.timers.items()},
             "ballots": {n: b.to_dict() for n, b in self.ballots.items()},
             "ledger": self.ledger.to_list(),
@@ -327,6 +506,8 @@ class Match:
         match.rounds_finished = d["rounds_finished"]
         match.turn = d["turn"]
         match.data = d["data"]
+        match.round_state = d.get("round_state", {})
+        match.left = d.get("left", [])
         match.timers = {n: Timer.from_dict(t) for n, t in d["timers"].items()}
         match.ballots = {n: Ballot.from_dict(b) for n, b in d["ballots"].items()}
         match.ledger = Ledger(d["ledger"])
@@ -373,7 +554,7 @@ def apply_move(
         if not is_host:
             raise ActionError("not_host")
     else:
-        if actor not in match.players:
+        if not match.is_present(actor):
             raise ActionError("not_in_match")
         if move.who == "turn" and match.turn != actor:
             raise ActionError("not_your_turn", turn=match.turn)
@@ -388,6 +569,7 @@ def apply_move(
     except ValidationError as exc:
         raise ActionError("bad_request", errors=exc.messages) from None
     stack.hook.act(match=match, action=Action(id=move_id, actor=actor, args=args))
+    match.check_phase_end()
     match.version += 1
 
 

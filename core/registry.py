@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pluggy
 from gamenight.core_rules import CoreRules
 from gamenight.errors import ActionError
-from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Shelf, Variant
+from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Phase, Shelf, Variant
 from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks, hookimpl
 from gamenight.images import UPLOADS, UPLOADS_SHELF, ImagePack
 from gamenight.options import describe_options
@@ -50,7 +50,9 @@ class GameStack:
         if game.hookspecs is not None:
             pm.add_hookspecs(game.hookspecs)
         pm.register(CoreRules(), "gamenight.core")
-        pm.register(game.rules, f"game:{game.id}")
+        layers = game.rules if isinstance(game.rules, tuple) else (game.rules,)
+        for index, layer in enumerate(layers):
+            pm.register(layer, f"game:{game.id}" + (f":{index}" if index else ""))
         for variant in variants:
             pm.register(variant.rules, f"variant:{variant.id}")
         try:
@@ -64,11 +66,22 @@ class GameStack:
         for declared in reversed(self.hook.options()):
             self.option_fields.update(declared)
         self.options_schema: Schema = Schema.from_dict(self.option_fields, name="Options")()
-        self.phases: dict[str, dict[str, Move]] = {}
+        self.declared: dict[str, Phase] = {}
         for declared in reversed(self.hook.phases()):
             for phase in declared:
-                self.phases.setdefault(phase.id, {}).update(phase.moves)
+                earlier = self.declared.get(phase.id)
+                self.declared[phase.id] = phase if earlier is None else earlier.merged(phase)
+        self.phases: dict[str, Mapping[str, Move]] = {pid: phase.moves for pid, phase in self.declared.items()}
         self._any = self.phases.get(ANY_PHASE, {})
+        self._timers = {p.timer: p for p in reversed(self.declared.values()) if p.timer}
+
+    def phase(self, phase_id: str) -> Phase | None:
+        """The merged declaration of phase ``phase_id``."""
+        return self.declared.get(phase_id)
+
+    def phase_with_timer(self, timer: str) -> Phase | None:
+        """The (first declared) phase whose clock is the countdown ``timer``."""
+        return self._timers.get(timer)
 
     def move(self, phase: str, move_id: str) -> Move | None:
         """The move ``move_id`` as declared for ``phase`` (or for every phase)."""

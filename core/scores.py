@@ -20,6 +20,11 @@ class Ledger:
             self.open_round()
         self.rounds[-1].append({"player": player, "points": points, "reason": reason, "params": params or {}})
 
+    def void(self, index: int) -> None:
+        """Strike out every point of round ``index`` (a void or unfinished round)."""
+        if -len(self.rounds) <= index < len(self.rounds):
+            self.rounds[index] = []
+
     def round_scores(self, index: int, players: Iterable[str]) -> dict[str, int]:
         scores = dict.fromkeys(players, 0)
         for entry in self.rounds[index]:

@@ -37,6 +37,8 @@ def match_frame(match: Match, now: float) -> dict[str, Any]:
         "rounds_finished": match.rounds_finished,
         "turn": match.turn,
         "players": match.players,
+        "present": match.present,
+        "left": match.left,
         "names": match.names,
         "timers": {name: timer.public(now) for name, timer in match.timers.items()},
         "rounds": rounds,
@@ -48,13 +50,25 @@ def match_frame(match: Match, now: float) -> dict[str, Any]:
     }
 
 
-def match_view(match: Match, frame: dict[str, Any], recipient: str | None) -> dict[str, Any]:
+def game_view(match: Match, recipient: str | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The game's view for one recipient: the public view, with their seat's view laid over it.
+
+    Anyone not playing (the table, a late arrival, a player who left) gets the public view alone.
+    """
+    if public is None:
+        public = match.hook.public_view(match=match)
+    if not match.is_present(recipient):
+        return public
+    return {**public, **match.hook.seat_view(match=match, player=recipient)}
+
+
+def match_view(match: Match, frame: dict[str, Any], public: dict[str, Any], recipient: str | None) -> dict[str, Any]:
     """One recipient's view of a match: the public frame, their ballots, the game's view for their seat."""
-    seat = recipient if recipient in match.players else None
+    seat = recipient if match.is_present(recipient) else None
     return {
         **frame,
         "ballots": {bid: ballot.view(seat) for bid, ballot in match.ballots.items()},
-        "game_view": match.hook.view(match=match, player=seat),
+        "game_view": game_view(match, seat, public),
     }
 
 
@@ -87,16 +101,17 @@ def lobby_views(
     """The views of a lobby and its current match for each of ``recipients``."""
     match = lobby.match
     frame = lobby_frame(lobby)
-    mframe = None
+    mframe = public = None
     if match is not None:
         lobby.bind_match(plugins, now)
         mframe = match_frame(match, now)
+        public = match.hook.public_view(match=match)
     return {
         recipient: {
             "now": now,
             "you": recipient,
             "lobby": frame,
-            "match": match_view(match, mframe, recipient) if match is not None else None,
+            "match": match_view(match, mframe, public, recipient) if match is not None else None,
         }
         for recipient in recipients
     }

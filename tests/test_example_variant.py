@@ -18,7 +18,7 @@ def test_each_round_deals_zero_one_or_two_spies_and_nobody_is_told(engine, clock
     assert night.start(game="spyfall", variants=["hidden_spies"], options={"rounds": 40}, seed="fixed-seed").ok
     counts = Counter()
     for _ in range(40):
-        state = night.match.data["round"]
+        state = night.match.round_state
         counts[len(state["spies"])] += 1
         for viewer in [None, *night.ids]:
             assert "spy_count" not in night.view(viewer)["match"]["game_view"]

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 from gamenight.plugins.notahuman.deck import scenes_pack
+from gamenight.views import game_view as view_of
 from helpers import Night
 
 PLAYERS = ["Ann", "Boris", "Chen", "Dina"]
@@ -85,7 +86,7 @@ def test_roles_follow_the_rulebooks_deck(engine, clock):
     for _ in range(40):
         night = Night(engine, clock, PLAYERS)
         night.start(game="notahuman")
-        state = night.match.data["round"]
+        state = night.match.round_state
         cards = [*state["roles"].values(), state["server"]]
         assert sorted(cards) == ["human", "robot", "robot", "robot", "robot"]
         humans["server" if state["server"] == "human" else "player"] += 1
@@ -95,7 +96,7 @@ def test_roles_follow_the_rulebooks_deck(engine, clock):
 def test_human_factor_deals_no_server_card(engine, clock):
     night = Night(engine, clock, PLAYERS)
     night.start(game="notahuman", variants=["human_factor"])
-    state = night.match.data["round"]
+    state = night.match.round_state
     assert state["server"] is None and sorted(state["roles"].values()) == ["human", "robot", "robot", "robot"]
 
 
@@ -134,7 +135,7 @@ def test_the_reveal_window_runs_the_same_whoever_holds_the_human_card(engine, cl
 
 
 def game_view(match, player):
-    return json.dumps(match.hook.view(match=match, player=player), sort_keys=True)
+    return json.dumps(view_of(match, player), sort_keys=True)
 
 
 def twin_of(match):
@@ -144,14 +145,14 @@ def twin_of(match):
 
 
 def assert_notahuman_secrets_hold(match) -> None:
-    state = match.data["round"]
+    state = match.round_state
     if state["outcome"] is not None:
         return
     human = next((p for p, r in state["roles"].items() if r == "human"), None)
     if human is not None and match.phase in ("associations", "reveal_window", "guess"):
         for other_answer in (1, 9):
             twin = twin_of(match)
-            twin.data["round"]["answer"] = other_answer
+            twin.round_state["answer"] = other_answer
             assert game_view(twin, human) == game_view(match, human), "the Human's view depends on the answer"
     # Nobody's view depends on who holds the Human card (unless they hold it, or it revealed itself).
     if state["revealed_human"] is None:
@@ -166,9 +167,9 @@ def assert_notahuman_secrets_hold(match) -> None:
                 roles = {p: "robot" for p in match.players}
                 if holder is not None:
                     roles[holder] = "human"
-                twin.data["round"]["roles"] = roles
+                twin.round_state["roles"] = roles
                 if state["server"] is not None:
-                    twin.data["round"]["server"] = "human" if holder is None else "robot"
+                    twin.round_state["server"] = "human" if holder is None else "robot"
                 assert game_view(twin, viewer) == game_view(match, viewer), (
                     f"{viewer} can tell who holds the Human card"
                 )
@@ -187,7 +188,7 @@ def test_views_leak_neither_the_answer_to_the_human_nor_the_human_to_anyone(engi
         assert_notahuman_secrets_hold(night.match)
         checks += 1
         match = night.match
-        state = match.data["round"]
+        state = match.round_state
         if match.phase == "associations":
             name = next(n for n in PLAYERS if all(a["player"] != night.ids[n] for a in state["associations"]))
             night.move(name, "associate", word=f"w{name.lower()}")

@@ -189,13 +189,24 @@ def test_a_game_provided_twice_fails_loudly(tmp_path, monkeypatch):
 
 
 def test_options_come_from_the_game_and_its_variants(night, plugins):
-    assert set(plugins.stack("highcard", []).option_fields) == {"rounds", "claim_seconds", "vote_seconds"}
+    assert set(plugins.stack("highcard", []).option_fields) == {
+        "rounds",
+        "claim_seconds",
+        "vote_seconds",
+        "break_seconds",
+    }
     assert "short_top" in plugins.stack("highcard", ["short_deck"]).option_fields
     assert night.command("Ann", "choose", game="highcard", options={"short_top": 7}).error["code"] == "invalid_options"
     outcome = night.command("Ann", "choose", game="highcard", options={"rounds": 99})
     assert outcome.error["code"] == "invalid_options" and "rounds" in outcome.error["params"]["errors"]
     assert night.command("Ann", "choose", game="highcard", variants=["short_deck"], options={"short_top": 7}).ok
-    assert night.lobby.setup["options"] == {"rounds": 2, "claim_seconds": 20, "vote_seconds": 30, "short_top": 7}
+    assert night.lobby.setup["options"] == {
+        "rounds": 2,
+        "claim_seconds": 20,
+        "vote_seconds": 30,
+        "break_seconds": 120,
+        "short_top": 7,
+    }
 
 
 def test_unknown_games_and_variants_are_refused(night):
@@ -209,8 +220,8 @@ def test_unknown_games_and_variants_are_refused(night):
 
 def test_a_variant_overrides_dealing(night):
     night.start(variants=["short_deck"], options={"short_top": 5})
-    hands = night.match.data["hands"]
-    assert set(hands.values()) | {night.match.data["server"]} <= {"c01", "c02", "c03", "c04", "c05"}
+    hands = night.match.round_state["hands"]
+    assert set(hands.values()) | {night.match.round_state["server"]} <= {"c01", "c02", "c03", "c04", "c05"}
 
 
 def test_a_variant_changes_scoring_through_the_games_own_hookspec(night):
@@ -232,9 +243,9 @@ def test_a_variant_can_wrap_a_view(tmp_path, monkeypatch, clock, db_path):
 
         class Counter:
             @hookimpl(wrapper=True)
-            def view(self, match, player):
+            def public_view(self, match):
                 shown = yield
-                shown["claims_made"] = len(match.data["claims"])
+                shown["claims_made"] = len(match.round_state["claims"])
                 return shown
 
         @hookimpl

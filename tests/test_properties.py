@@ -61,10 +61,10 @@ step = st.one_of(
 def secrets_hidden_from(lobby, recipient) -> list[str]:
     """The card strings this recipient must not see right now."""
     match = lobby.match
-    if match is None or match.data.get("revealed", True) or "hands" not in match.data:
+    if match is None or match.round_state.get("revealed", True) or "hands" not in match.round_state:
         return []
-    hidden = [match.data["server"]]
-    hidden += [card for pid, card in match.data["hands"].items() if pid != recipient]
+    hidden = [match.round_state["server"]]
+    hidden += [card for pid, card in match.round_state["hands"].items() if pid != recipient]
     return hidden
 
 

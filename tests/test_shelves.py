@@ -45,7 +45,7 @@ def test_games_read_and_write_shelves_across_matches(night):
         assert shelf(night, "Boris", "ban", card=card).ok
     assert shelf(night, "Boris", "ban", card="c21").error["code"] == "highcard.too_many_bans"
     night.start(options={"rounds": 1})
-    dealt = set(night.match.data["hands"].values()) | {night.match.data["server"]}
+    dealt = set(night.match.round_state["hands"].values()) | {night.match.round_state["server"]}
     assert dealt <= {f"c{n:02d}" for n in range(21, 31)}, "banned cards are not dealt"
     assert shelf(night, "Ann", "unban", card="c01").ok, "shelves change during a match too"
     night.play_round({"Ann": 1, "Boris": 1, "Chen": 1}, {"Ann": "Boris", "Boris": "Chen", "Chen": "Ann"})

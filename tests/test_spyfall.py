@@ -8,6 +8,7 @@ import json
 import pytest
 from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.rules import default_spies, round_minutes
+from gamenight.views import game_view as view_of
 from helpers import Night
 
 
@@ -43,7 +44,7 @@ def test_default_spy_count(engine, clock, players, spies):
     assert default_spies(players) == spies
     night = table_of(engine, clock, players)
     night.start(game="spyfall")
-    assert len(night.match.data["round"]["spies"]) == spies
+    assert len(night.match.round_state["spies"]) == spies
 
 
 @pytest.mark.parametrize(
@@ -65,13 +66,13 @@ def test_start_is_refused_for_impossible_setups(engine, clock, players, options,
 def test_combined_sets_play_with_one_spy_up_to_eight(engine, clock):
     night = table_of(engine, clock, 8)
     assert night.start(game="spyfall", options={"packs": ["spyfall1", "spyfall2"]}).ok
-    assert len(night.match.data["round"]["locations"]) == 50
+    assert len(night.match.round_state["locations"]) == 50
 
 
 def test_every_agent_gets_a_distinct_role_of_the_location(engine, clock):
     night = table_of(engine, clock, 12)
     night.start(game="spyfall")
-    state = night.match.data["round"]
+    state = night.match.round_state
     location = packs.location_by_id(state["location"], {})
     agents = [p for p in night.match.players if p not in state["spies"]]
     roles = [state["roles"][p]["en"] for p in agents]
@@ -84,7 +85,7 @@ def test_locations_do_not_repeat_and_the_host_can_shuffle_them_back(night):
     night.start(game="spyfall", options={"rounds": 25})
     seen = []
     for _ in range(20):
-        state = night.match.data["round"]
+        state = night.match.round_state
         assert state["location"] not in seen
         assert set(candidate_ids(state)).isdisjoint(seen), "played locations leave the list"
         seen.append(state["location"])
@@ -92,12 +93,12 @@ def test_locations_do_not_repeat_and_the_host_can_shuffle_them_back(night):
         assert night.move(night.name_of(spy), "reveal", location=state["location"]).ok
         assert night.move("Ann", "next").ok
     # all 20 played: the pool refills by itself
-    assert night.match.data["round"]["location"] in seen
+    assert night.match.round_state["location"] in seen
     assert night.match.events[-2]["key"] == "spyfall.event.reshuffled" or any(
         e["key"] == "spyfall.event.reshuffled" for e in night.match.events
     )
-    spy = night.match.data["round"]["spies"][0]
-    night.move(night.name_of(spy), "reveal", location=night.match.data["round"]["location"])
+    spy = night.match.round_state["spies"][0]
+    night.move(night.name_of(spy), "reveal", location=night.match.round_state["location"])
     assert night.move("Ann", "reshuffle").ok
     assert night.match.data["used"] == []
 
@@ -109,8 +110,8 @@ def test_dealer_rotates_clockwise_and_asks_first(night):
     for _ in range(3):
         dealers.append(night.match.turn)
         assert night.match.data["dealer"] == night.match.turn
-        spy = night.match.data["round"]["spies"][0]
-        night.move(night.name_of(spy), "reveal", location=night.match.data["round"]["location"])
+        spy = night.match.round_state["spies"][0]
+        night.move(night.name_of(spy), "reveal", location=night.match.round_state["location"])
         night.move("Ann", "next")
     assert dealers == [night.ids["Ann"], night.ids["Boris"], night.ids["Chen"]]
 
@@ -118,7 +119,7 @@ def test_dealer_rotates_clockwise_and_asks_first(night):
 def test_cross_off_marks_are_kept_per_player_and_private(night):
     night.join("Dina")
     night.start(game="spyfall")
-    candidates = candidate_ids(night.match.data["round"])
+    candidates = candidate_ids(night.match.round_state)
     assert night.move("Boris", "cross", location=candidates[0], crossed=True).ok
     assert night.move("Boris", "cross", location=candidates[3], crossed=True).ok
     assert night.move("Boris", "cross", location=candidates[0], crossed=False).ok
@@ -157,7 +158,7 @@ def test_host_adds_imports_and_removes_custom_packs(night):
         {"en": "Kitchen party"},
     ]
     assert night.start(game="spyfall", options={"packs": ["custom"]}).ok
-    state = night.match.data["round"]
+    state = night.match.round_state
     assert state["location"].startswith("custom1.")
     assert len(state["locations"]) == 3
     night.command("Ann", "abort")
@@ -190,7 +191,7 @@ def test_bad_custom_packs_are_refused(night, pack, code):
 
 
 def game_view(match, player):
-    return json.dumps(match.hook.view(match=match, player=player), sort_keys=True)
+    return json.dumps(view_of(match, player), sort_keys=True)
 
 
 def assert_spyfall_secrets_hold(match) -> None:
@@ -203,8 +204,8 @@ def assert_spyfall_secrets_hold(match) -> None:
         for other in state["locations"][:5]:
             twin = copy.deepcopy(match)
             twin.bind(match.stack, match.now, match._shelves)
-            twin.data["round"]["location"] = other["id"]
-            twin.data["round"]["location_card"] = other
+            twin.round_state["location"] = other["id"]
+            twin.round_state["location_card"] = other
             assert game_view(twin, spy) == game_view(match, spy), f"the spy's view depends on the location ({other})"
     for viewer in [None, *match.players]:
         if viewer in spies:
@@ -212,13 +213,13 @@ def assert_spyfall_secrets_hold(match) -> None:
         others = [p for p in match.players if p != viewer and p not in spies]
         twin = copy.deepcopy(match)
         twin.bind(match.stack, match.now, match._shelves)
-        twin.data["round"]["spies"] = others[: len(spies)]
+        twin.round_state["spies"] = others[: len(spies)]
         for p in match.players:
-            twin.data["round"]["roles"].setdefault(p, {"en": "x", "ru": "x"})
+            twin.round_state["roles"].setdefault(p, {"en": "x", "ru": "x"})
         if viewer is None:
             other = next(c for c in state["locations"] if c["id"] != state["location"])
-            twin.data["round"]["location"] = other["id"]
-            twin.data["round"]["location_card"] = other
+            twin.round_state["location"] = other["id"]
+            twin.round_state["location_card"] = other
         assert game_view(twin, viewer) == game_view(match, viewer), f"{viewer}'s view depends on who the spies are"
 
 
@@ -230,7 +231,7 @@ def test_views_hide_the_location_from_spies_and_the_spies_from_everyone(engine, 
         match = night.match
         night.lobby.bind_match(engine.plugins, clock.now)
         assert_spyfall_secrets_hold(match)
-        state = match.data["round"]
+        state = match.round_state
         accusers = [p for p in match.players if p not in state["accusations"]]
         if match.phase == "play" and steps % 7 == 3 and accusers:
             night.move(night.name_of(accusers[0]), "accuse", player=match.next_player(accusers[0]))
@@ -253,7 +254,7 @@ def test_views_hide_the_location_from_spies_and_the_spies_from_everyone(engine, 
 def test_known_spies_see_each_other_and_nobody_else_does(engine, clock):
     night = table_of(engine, clock, 6)
     night.start(game="spyfall", variants=["known_spies"], options={"spies": "2"})
-    spies = night.match.data["round"]["spies"]
+    spies = night.match.round_state["spies"]
     for name, pid in night.ids.items():
         card = night.view(name)["match"]["game_view"]["card"]
         if pid in spies:

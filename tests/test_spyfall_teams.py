@@ -8,6 +8,7 @@ import json
 import pytest
 from gamenight import ActionError
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
+from gamenight.views import game_view as view_of
 from helpers import Night
 
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb", "Hana", "Ivan", "Jana", "Kira"]
@@ -54,13 +55,13 @@ def test_everyone_picks_from_every_location_in_play(engine, clock):
     night.start(game="spyfall_teams")
     locations = night.view("Ann")["match"]["game_view"]["locations"]
     assert len(locations) == 20, "all of Spyfall 2, not just the two dealt"
-    teams = night.match.data["round"]["teams"]
+    teams = night.match.round_state["teams"]
     assert len(teams) == 2 and sorted(len(t["players"]) for t in teams) == [3, 3]
 
 
 def play_to_reveal(night: Night) -> None:
     night.move("Ann", "end_round")
-    state = night.match.data["round"]
+    state = night.match.round_state
     ids = [c["id"] for c in state["locations"]]
     for name, pid in night.ids.items():
         count = 2 if pid in state["spies"] else 1
@@ -96,7 +97,7 @@ def test_picks_and_teams_are_secret_until_the_show(engine, clock):
     night = Night(engine, clock, NAMES[:5])
     night.start(game="spyfall_teams")
     night.move("Ann", "end_round")
-    state = night.match.data["round"]
+    state = night.match.round_state
     ids = [c["id"] for c in state["locations"]]
     night.move("Boris", "name_location", locations=ids[:2] if night.ids["Boris"] in state["spies"] else ids[:1])
     for viewer in [None, "Ann", "Chen"]:
@@ -108,7 +109,7 @@ def test_picks_and_teams_are_secret_until_the_show(engine, clock):
 
 
 def game_view(match, player):
-    return json.dumps(match.hook.view(match=match, player=player), sort_keys=True)
+    return json.dumps(view_of(match, player), sort_keys=True)
 
 
 def test_views_never_tell_a_player_another_location_or_who_the_spy_is(engine, clock):
@@ -117,13 +118,13 @@ def test_views_never_tell_a_player_another_location_or_who_the_spy_is(engine, cl
     night.start(game="spyfall_teams")
     night.lobby.bind_match(engine.plugins, clock.now)
     match = night.match
-    state = match.data["round"]
+    state = match.round_state
     checks = 0
     for phase_moves in range(3):
         for viewer in [None, *match.players]:
             twin = copy.deepcopy(match)
             twin.bind(match.stack, match.now, match._shelves)
-            twin_state = twin.data["round"]
+            twin_state = twin.round_state
             own = next((t for t in twin_state["teams"] if viewer in t["players"]), None)
             others = [p for p in match.players if p != viewer]
             rotated = others[1:] + others[:1]
@@ -147,7 +148,7 @@ def test_views_never_tell_a_player_another_location_or_who_the_spy_is(engine, cl
                 night.move(name, "name_location", locations=[c["id"] for c in state["locations"]][:count])
         night.lobby.bind_match(engine.plugins, clock.now)
         match = night.match
-        state = match.data["round"]
+        state = match.round_state
     assert checks == 24
 
 
@@ -195,7 +196,7 @@ def test_sticker_mode_needs_a_full_board_and_deals_from_it(engine, clock):
         == "spyfall.board_full"
     )
     assert night.start(game="spyfall", variants=["eight_locations"]).ok
-    state = night.match.data["round"]
+    state = night.match.round_state
     assert sorted(c["names"]["ru"] for c in state["locations"]) == sorted(names)
     assert all(role is None for role in state["roles"].values()), "stickers have no roles"
 
@@ -204,7 +205,7 @@ def test_the_board_belongs_to_the_lobby_across_matches(engine, clock):
     night = Night(engine, clock, NAMES[:6])
     fill_board(night, [f"Place {n}" for n in range(8)])
     night.start(game="spyfall_teams", variants=["teams_eight_locations"], options={"rounds": 1, "show_seconds": 0})
-    used = {t["card"]["names"]["en"] for t in night.match.data["round"]["teams"]}
+    used = {t["card"]["names"]["en"] for t in night.match.round_state["teams"]}
     play_to_reveal(night)
     while night.match.phase == "reveal":
         night.move("Ann", "next_step")

@@ -29,7 +29,7 @@ def test_expiry_enters_the_action_path_and_is_logged(night):
     fired = night.advance(1)
     assert len(fired) == 1 and fired[0].ok
     assert night.match.turn == night.ids["Boris"]
-    assert night.match.data["claims"] == {night.ids["Ann"]: None}
+    assert night.match.round_state["claims"] == {night.ids["Ann"]: None}
     record = night.engine.store.records(night.code)[-1]
     assert record["actor"] == "system"
     assert (record["args"]["action"], record["args"]["args"]) == ("expire", {"timer": "claim"})

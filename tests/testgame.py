@@ -23,7 +23,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gamenight import ActionError, ClientAssets, Game, Move, Phase, Shelf, ShelfContext, Variant, hookimpl, hookspec
+from gamenight import (
+    ActionError,
+    BadDeal,
+    ClientAssets,
+    Clock,
+    Game,
+    Move,
+    Phase,
+    Shelf,
+    ShelfContext,
+    Variant,
+    hookimpl,
+    hookspec,
+)
 from gamenight.deck import deal_one_each, shuffled
 from marshmallow import fields, validate
 
@@ -38,35 +51,96 @@ class HighCardHooks:
         """Points for one scoring event (``found`` or ``fooled``); the game's default is 1."""
 
 
+def claimed_all(match) -> bool:
+    return all(p in match.round_state["claims"] for p in match.present)
+
+
+def next_claimer(match) -> str | None:
+    """The next present player clockwise from the dealer who has not claimed yet."""
+    claims = match.round_state["claims"]
+    return next((p for p in match.seat_order_from(match.data["dealer"]) if p not in claims), None)
+
+
+def claim(match, action) -> None:
+    match.round_state["claims"][action.actor] = action.args["value"]
+    match.pass_turn(next_claimer(match))
+
+
+def stay_silent(match) -> None:
+    """The claim clock ran out: the player whose turn it was says nothing."""
+    match.round_state["claims"][match.turn] = None
+    match.pass_turn(next_claimer(match))
+
+
+def open_vote(match) -> None:
+    present = match.present
+    match.open_ballot(
+        "highest", present, present, forbidden={p: [p] for p in present}, seconds=match.options["vote_seconds"]
+    )
+
+
+def show_cards(match, ballot) -> None:
+    state = match.round_state
+    state["revealed"] = True
+    best = max(match.players, key=lambda p: state["hands"].get(p, ""))
+    found = [v for v, c in ballot.choices.items() if c == best]
+    fooled = [v for v, c in ballot.choices.items() if c != best and v != best]
+    for voter in found:
+        match.award(voter, points(match, "found"), "highcard.reason.found")
+        match.data["found"][voter] += 1
+    if fooled:
+        match.award(best, points(match, "fooled") * len(fooled), "highcard.reason.fooled", count=len(fooled))
+    match.end_round()
+    match.set_phase("round_over")
+
+
+def next_round(match, action=None) -> None:
+    if match.round >= match.options["rounds"]:
+        match.finish()
+        match.shelf("highcard.bans")["last_winners"] = [match.names[p] for p in match.result["winners"]]
+        return
+    match.data["dealer"] = match.next_player(match.data["dealer"])
+    begin_round(match)
+
+
+def begin_round(match) -> None:
+    match.start_round()
+    match.set_phase("claim", turn=match.data["dealer"])
+
+
+VALUE = {"value": fields.Integer(required=True, validate=validate.Range(1, 30))}
+PHASES = [
+    Phase(
+        "claim",
+        {"claim": Move(claim, args=VALUE, who="turn")},
+        clock=Clock("claim_seconds", per_turn=True),
+        on_clock=stay_silent,
+        end_if=claimed_all,
+        on_end=lambda match: match.set_phase("vote"),
+    ),
+    Phase("vote", on_enter=open_vote, on_ballot=show_cards),
+    Phase("round_over", {"next": Move(next_round, who="host")}, clock=Clock("break_seconds"), on_clock=next_round),
+]
+
+
 class Rules:
     @hookimpl
     def options(self) -> dict[str, fields.Field]:
+        def seconds(default: int, low: int, high: int, name: str) -> fields.Integer:
+            return fields.Integer(
+                load_default=default, validate=validate.Range(low, high), metadata={"label": f"highcard.option.{name}"}
+            )
+
         return {
-            "rounds": fields.Integer(
-                load_default=2, validate=validate.Range(1, 10), metadata={"label": "highcard.option.rounds"}
-            ),
-            "claim_seconds": fields.Integer(
-                load_default=20, validate=validate.Range(5, 120), metadata={"label": "highcard.option.claim_seconds"}
-            ),
-            "vote_seconds": fields.Integer(
-                load_default=30, validate=validate.Range(5, 300), metadata={"label": "highcard.option.vote_seconds"}
-            ),
+            "rounds": seconds(2, 1, 10, "rounds"),
+            "claim_seconds": seconds(20, 5, 120, "claim_seconds"),
+            "vote_seconds": seconds(30, 5, 300, "vote_seconds"),
+            "break_seconds": seconds(120, 10, 600, "break_seconds"),
         }
 
     @hookimpl
     def phases(self) -> list[Phase]:
-        return [
-            Phase(
-                "claim",
-                {
-                    "claim": Move(
-                        claim, args={"value": fields.Integer(required=True, validate=validate.Range(1, 30))}, who="turn"
-                    )
-                },
-            ),
-            Phase("vote", {}),
-            Phase("round_over", {"next": Move(next_round, who="host")}),
-        ]
+        return PHASES
 
     @hookimpl
     def check_start(self, match) -> None:
@@ -80,102 +154,45 @@ class Rules:
         begin_round(match)
 
     @hookimpl
-    def deal(self, match, forced) -> bool:
+    def deal(self, match, forced) -> None:
         if forced:
             hands = {match.player_named(name): card for name, card in forced["hands"].items()}
             server = forced["server"]
+            if not set(hands.values()) | {server} <= set(DECK):
+                raise BadDeal("a forced card is not in the deck c01..c30")
         else:
             banned = set(match.shelf("highcard.bans").get("cards", []))
             deck = shuffled(match.rng, [card for card in DECK if card not in banned])
-            hands = deal_one_each(deck, match.players)
+            hands = deal_one_each(deck, match.present)
             server = deck[0]
-        match.data.update(hands=hands, server=server, claims={}, revealed=False)
-        return True
-
-    @hookimpl
-    def timer_expired(self, match, timer: str) -> None:
-        if timer == "claim":
-            match.data["claims"][match.turn] = None
-            pass_turn(match)
-
-    @hookimpl
-    def ballot_closed(self, match, ballot) -> None:
-        data = match.data
-        data["revealed"] = True
-        best = max(match.players, key=lambda p: data["hands"][p])
-        found = [v for v, c in ballot.choices.items() if c == best]
-        fooled = [v for v, c in ballot.choices.items() if c != best and v != best]
-        for voter in found:
-            match.award(voter, points(match, "found"), "highcard.reason.found")
-            data["found"][voter] += 1
-        if fooled:
-            match.award(best, points(match, "fooled") * len(fooled), "highcard.reason.fooled", count=len(fooled))
-        match.end_round()
-        match.set_phase("round_over")
+        match.round_state.update(hands=hands, server=server, claims={}, revealed=False)
 
     @hookimpl
     def ranking_key(self, match, player: str) -> tuple:
         return (match.totals()[player], match.data["found"][player])
 
     @hookimpl
-    def view(self, match, player: str | None) -> dict[str, Any]:
-        data = match.data
-        shown = {"dealer": data["dealer"], "claims": data["claims"], "revealed": data["revealed"]}
-        if player is not None:
-            shown["my_card"] = data["hands"][player]
-        if data["revealed"]:
-            shown["hands"] = data["hands"]
-            shown["server"] = data["server"]
+    def public_view(self, match) -> dict[str, Any]:
+        state = match.round_state
+        shown = {"dealer": match.data["dealer"], "claims": state["claims"], "revealed": state["revealed"]}
+        if state["revealed"]:
+            shown["hands"] = state["hands"]
+            shown["server"] = state["server"]
         return shown
 
     @hookimpl
+    def seat_view(self, match, player: str) -> dict[str, Any]:
+        return {"my_card": match.round_state["hands"][player]}
+
+    @hookimpl
     def player_left(self, match, player: str) -> None:
-        match.data.setdefault("gone", []).append(player)
         if match.turn == player:
-            match.data["claims"][player] = None
-            pass_turn(match)
+            match.pass_turn(next_claimer(match))
 
 
 def points(match, reason: str) -> int:
     custom = match.hook.highcard_points(reason=reason)
     return 1 if custom is None else custom
-
-
-def begin_round(match) -> None:
-    match.start_round()
-    match.set_phase("claim", turn=match.data["dealer"])
-    match.start_timer("claim", match.options["claim_seconds"])
-
-
-def claim(match, action) -> None:
-    match.data["claims"][action.actor] = action.args["value"]
-    pass_turn(match)
-
-
-def pass_turn(match) -> None:
-    gone = match.data.get("gone", [])
-    following = match.next_player(match.turn)
-    while following in gone and following not in match.data["claims"]:
-        match.data["claims"][following] = None
-        following = match.next_player(following)
-    if following in match.data["claims"]:
-        match.stop_timer("claim")
-        match.set_phase("vote")
-        present = [p for p in match.players if p not in gone]
-        others = {p: [p] for p in present}
-        match.open_ballot("highest", present, present, forbidden=others, seconds=match.options["vote_seconds"])
-    else:
-        match.set_phase("claim", turn=following)
-        match.start_timer("claim", match.options["claim_seconds"])
-
-
-def next_round(match, action) -> None:
-    if match.round >= match.options["rounds"]:
-        match.finish()
-        match.shelf("highcard.bans")["last_winners"] = [match.names[p] for p in match.result["winners"]]
-        return
-    match.data["dealer"] = match.next_player(match.data["dealer"])
-    begin_round(match)
 
 
 class Double:
@@ -198,7 +215,7 @@ class ShortDeck:
         if forced:
             return None  # the game's own dealing honours forced deals
         deck = shuffled(match.rng, DECK[: match.options["short_top"]])
-        match.data.update(hands=deal_one_each(deck, match.players), server=deck[0], claims={}, revealed=False)
+        match.round_state.update(hands=deal_one_each(deck, match.present), server=deck[0], claims={}, revealed=False)
         return True
 
 

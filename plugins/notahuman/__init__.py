@@ -6,9 +6,9 @@ from pathlib import Path
 
 from gamenight import ClientAssets, Game, Variant, hookimpl
 from gamenight.images import ImagePack
+from gamenight.plugins.notahuman import rules
 from gamenight.plugins.notahuman.deck import scenes_pack
 from gamenight.plugins.notahuman.hookspecs import NotAHumanHooks
-from gamenight.plugins.notahuman.rules import Rules
 from gamenight.plugins.notahuman.variants import Defragmentation, HumanFactor
 
 NAMES = {"en": "I'm Not a Human", "ru": "Я не человек"}
@@ -16,7 +16,17 @@ NAMES = {"en": "I'm Not a Human", "ru": "Я не человек"}
 
 @hookimpl
 def gamenight_games() -> list[Game]:
-    return [Game(id="notahuman", names=NAMES, min_players=3, max_players=8, rules=Rules(), hookspecs=NotAHumanHooks)]
+    return [
+        Game(
+            id="notahuman",
+            names=NAMES,
+            min_players=3,
+            max_players=8,
+            rules=rules,
+            hookspecs=NotAHumanHooks,
+            points=rules.POINTS,
+        )
+    ]
 
 
 @hookimpl

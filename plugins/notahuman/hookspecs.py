@@ -1,4 +1,4 @@
-"""Hooks I'm Not a Human declares for its variants."""
+"""Hooks I'm Not a Human declares for its variants (documented in docs/plugins.md)."""
 
 from __future__ import annotations
 
@@ -20,5 +20,12 @@ class NotAHumanHooks:
         """How many rounds the match has (the game's default: 6)."""
 
     @hookspec(firstresult=True)
-    def notahuman_points(self, match: Match, reason: str) -> int:
-        """Stars for one reason (``guessed`` 3, ``undisclosed`` 2, ``robots_won`` 1, ``voted_human`` 1)."""
+    def notahuman_humans(self, match: Match) -> int:
+        """How many Human cards the role deck holds (the game's default: 1).
+
+        The deck has one card per present player, plus the server's when a
+        server card is dealt; the Humans are among them. Each Human the vote
+        does not reveal scores ``undisclosed``; the robots win when the vote
+        reveals any Human. (Stars per reason come from the core ``points``
+        hook: ``guessed`` 3, ``undisclosed`` 2, ``robots_won`` 1, ``voted_human`` 1.)
+        """

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamenight import ClientAssets, Game, Shelf, Variant, hookimpl
+from gamenight.plugins.spyfall import rules
 from gamenight.plugins.spyfall.board import BOARD_SHELF, EightLocations
 from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
-from gamenight.plugins.spyfall.packs import PACKS_SHELF
-from gamenight.plugins.spyfall.rules import Rules
+from gamenight.plugins.spyfall.packs import PACKS_SHELF, PackLocations
 from gamenight.plugins.spyfall.variants import KnownSpies
 
 NAMES = {"en": "Spyfall 2", "ru": "Находка для шпиона 2"}
@@ -16,7 +16,17 @@ NAMES = {"en": "Spyfall 2", "ru": "Находка для шпиона 2"}
 
 @hookimpl
 def gamenight_games() -> list[Game]:
-    return [Game(id="spyfall", names=NAMES, min_players=3, max_players=12, rules=Rules(), hookspecs=SpyfallHooks)]
+    return [
+        Game(
+            id="spyfall",
+            names=NAMES,
+            min_players=3,
+            max_players=12,
+            rules=(rules, PackLocations()),
+            hookspecs=SpyfallHooks,
+            points=rules.POINTS,
+        )
+    ]
 
 
 @hookimpl

@@ -33,17 +33,23 @@ class SpyfallHooks(LocationHooks):
         """How many spies to deal this round (the game's default: the ``spies`` option, resolved)."""
 
     @hookspec(firstresult=True)
-    def spyfall_allowance(self, match: Match) -> int:
-        """How many voters may withhold a yes while an accusation still passes (0 with one spy, 1 with two)."""
+    def spyfall_spy_counts(self, match: Match) -> list[int]:
+        """Every spy count a round of this match may have (a forced deal naming another count is refused)."""
 
     @hookspec(firstresult=True)
-    def spyfall_points(self, match: Match, reason: str) -> int:
-        """Points for one scoring reason (``spy_win``, ``spy_guessed``, ``innocent_accused``,
-        ``agents_win``, ``first_accuser``)."""
+    def spyfall_allowance(self, match: Match) -> int:
+        """How many voters may withhold a yes while a vote still passes (0 with one spy in play, 1 with two).
+
+        Asked when a vote opens and again when a player leaves during it.
+        """
 
     @hookspec(firstresult=True)
     def spyfall_score(self, match: Match, outcome: dict[str, Any]) -> Any:
         """Score a finished round; return anything but ``None`` when done (the game's scoring is the default).
+
+        Points go through ``match.score`` (reasons ``spy_win``, ``spy_guessed``,
+        ``innocent_accused``, ``agents_win``, ``first_accuser``; the core
+        ``points`` hook gives their values) or ``match.award``.
 
         ``outcome``: ``winner`` (``"spies"`` or ``"agents"``), ``how`` (``"accusation"``,
         ``"final_vote"``, ``"clock"``, ``"reveal"``), ``convicted`` (a player id or ``None``),

@@ -1,16 +1,18 @@
-"""Spyfall 2: phases, moves, dealing, scoring and views.
+"""Spyfall 2: the round as phases, dealing, scoring and views.
 
-The rulebook is ../shared/rules/spyfall2-rulebook.ru.txt; where it is silent
-the rulings of NOTES.md stand. Each rule below says where it comes from.
+The rulebook is summarised, with the rulings the game follows, in
+docs/rules/spyfall.md. A round reads top to bottom in ``PHASES``: the play
+with its round clock, an accusation vote, the spies' reveal, the clock-out
+votes, and the break between rounds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gamenight import ANY_PHASE, Action, ActionError, Move, Phase, hookimpl
+from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.talk import ASKED, CROSS, location_ids
+from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question, location_ids
 from marshmallow import fields, validate
 
 ROUND_TIMER = "round"
@@ -18,11 +20,16 @@ REVEAL_TIMER = "reveal"
 ACCUSATION = "accusation"
 REVEAL_SECONDS = 90
 POINTS = {"spy_win": 2, "spy_guessed": 2, "innocent_accused": 2, "agents_win": 1, "first_accuser": 1}
+PLAYING = ("play", ACCUSATION, "spy_reveal", "final_vote")
 
 
 def round_minutes(players: int) -> int:
     """The rulebook's clock: 3-4 players 6 min, 5-6: 7, 7-8: 8, 9-10: 9, 11-12: 10."""
     return 6 + max(0, (players - 3) // 2)
+
+
+def round_seconds(match) -> float:
+    return 60 * (match.options["round_minutes"] or round_minutes(len(match.present)))
 
 
 def default_spies(players: int) -> int:
@@ -35,12 +42,13 @@ def spy_count_option(match) -> int:
     return default_spies(len(match.players)) if chosen == "auto" else int(chosen)
 
 
-def points(match, reason: str) -> int:
-    return match.hook.spyfall_points(match=match, reason=reason)
+def spies_in_play(match) -> list[str]:
+    """The spies dealt this round who are still in the match."""
+    return [s for s in match.round_state["spies"] if match.is_present(s)]
 
 
-def current(match) -> dict[str, Any]:
-    return match.data["round"]
+def allowance(match) -> int:
+    return match.hook.spyfall_allowance(match=match)
 
 
 # -- moves -------------------------------------------------------------------------------------------
@@ -48,36 +56,50 @@ def current(match) -> dict[str, Any]:
 
 def accuse(match, action: Action) -> None:
     """Once per round per player, while the clock runs: stop the clock and vote on the accused."""
-    state = current(match)
+    state = match.round_state
     accused = action.args["player"]
     if match.paused:
         raise ActionError("spyfall.clock_stopped")
     if action.actor in state["accusations"]:
         raise ActionError("spyfall.already_accused")
-    if accused not in match.players or accused == action.actor:
+    if not match.is_present(accused) or accused == action.actor:
         raise ActionError("spyfall.bad_target", player=accused)
     state["accusations"][action.actor] = accused
     state["first_accuser"].setdefault(accused, action.actor)
     state["accusation"] = {"accuser": action.actor, "accused": accused}
     match.hold_timer(ROUND_TIMER, ACCUSATION)
-    voters = [p for p in match.players if p != accused]
+    match.set_phase(ACCUSATION)
     match.open_ballot(
         ACCUSATION,
-        voters,
+        [p for p in match.present if p != accused],
         [],
         rule="yesno",
-        k=match.hook.spyfall_allowance(match=match),
+        k=allowance(match),
         seconds=match.options["vote_seconds"],
         data={"accused": accused, "accuser": action.actor},
     )
-    match.set_phase(ACCUSATION)
     match.announce("spyfall.event.accused", accuser=action.actor, accused=accused)
     match.cast(ACCUSATION, action.actor, "yes")
 
 
+def accusation_closed(match, ballot) -> None:
+    state = match.round_state
+    state["accusation"] = None
+    if ballot.result["passed"]:
+        convicted(match, ballot.data["accused"], ACCUSATION)
+        return
+    back_to_play(match)
+    match.announce("spyfall.event.accusation_failed", accused=ballot.data["accused"])
+
+
+def back_to_play(match) -> None:
+    match.release_timer(ROUND_TIMER, ACCUSATION)
+    match.set_phase("play", turn=match.round_state["asker"])
+
+
 def reveal(match, action: Action) -> None:
     """A spy stops the game and names the location; with two spies the other must then name one too."""
-    state = current(match)
+    state = match.round_state
     if action.actor not in state["spies"]:
         raise ActionError("spyfall.not_a_spy")
     if action.actor in state["guesses"]:
@@ -91,22 +113,29 @@ def reveal(match, action: Action) -> None:
     card = next(c for c in state["locations"] if c["id"] == location)
     match.announce("spyfall.event.revealed", spy=action.actor, location=card)
     match.hold_timer(ROUND_TIMER, "reveal")
-    match.stop_timer(REVEAL_TIMER)
-    waiting = [s for s in state["spies"] if s not in state["guesses"]]
+    waiting = [s for s in spies_in_play(match) if s not in state["guesses"]]
     if waiting:
+        match.stop_timer(REVEAL_TIMER)
         match.set_phase("spy_reveal", turn=waiting[0])
-        match.start_timer(REVEAL_TIMER, REVEAL_SECONDS)
     else:
         settle_reveal(match)
 
 
-def next_round(match, action: Action) -> None:
+def next_round(match, action: Action | None = None) -> None:
     if match.round >= match.options["rounds"]:
         match.finish()
         return
     match.hook.spyfall_check_next_round(match=match)
     match.data["dealer"] = match.next_player(match.data["dealer"])
     begin_round(match)
+
+
+def break_over(match) -> None:
+    """Nobody moved on between rounds: the next round starts, or the match ends if it cannot."""
+    try:
+        next_round(match)
+    except ActionError:  # the board still has gaps and nobody is filling them
+        match.finish(early=True)
 
 
 def reshuffle(match, action: Action) -> None:
@@ -121,16 +150,25 @@ LOCATION = {"location": fields.String(required=True, validate=validate.Length(1,
 PHASES = [
     Phase(
         "play",
-        {
-            "asked": ASKED,
-            "accuse": Move(accuse, args=PLAYER),
-            "reveal": Move(reveal, args=LOCATION),
-        },
+        {"asked": ASKED, "accuse": Move(accuse, args=PLAYER), "reveal": Move(reveal, args=LOCATION)},
+        # The round clock stops during a vote or a reveal and goes on after a failed accusation.
+        clock=Clock(round_seconds, timer=ROUND_TIMER, spans=True),
+        on_clock=lambda match: clock_out(match),
     ),
-    Phase(ACCUSATION),
-    Phase("spy_reveal", {"reveal": Move(reveal, args=LOCATION, who="turn")}),
-    Phase("final_vote"),
-    Phase("round_over", {"next": Move(next_round, who="host"), "reshuffle": Move(reshuffle, who="host")}),
+    Phase(ACCUSATION, on_ballot=accusation_closed),
+    Phase(
+        "spy_reveal",
+        {"reveal": Move(reveal, args=LOCATION, who="turn")},
+        clock=Clock(REVEAL_SECONDS, timer=REVEAL_TIMER),
+        on_clock=lambda match: settle_reveal(match),  # the spy who did not name a location in time guessed wrong
+    ),
+    Phase("final_vote", on_ballot=lambda match, ballot: final_vote_closed(match, ballot)),
+    Phase(
+        "round_over",
+        {"next": Move(next_round, who="host"), "reshuffle": Move(reshuffle, who="host")},
+        clock=Clock("break_seconds", timer="break"),
+        on_clock=break_over,
+    ),
     Phase(ANY_PHASE, {"cross": CROSS}),
 ]
 
@@ -140,11 +178,7 @@ PHASES = [
 
 def begin_round(match) -> None:
     match.start_round()
-    state = current(match)
-    state["asker"] = match.data["dealer"]
     match.set_phase("play", turn=match.data["dealer"])
-    minutes = match.options["round_minutes"] or round_minutes(len(match.players))
-    match.start_timer(ROUND_TIMER, minutes * 60)
 
 
 def location_card(location: dict[str, Any]) -> dict[str, Any]:
@@ -152,6 +186,7 @@ def location_card(location: dict[str, Any]) -> dict[str, Any]:
     return {"id": location["id"], "names": dict(location["names"])}
 
 
+@hookimpl
 def deal(match, forced: dict[str, Any] | None) -> None:
     everything = match.hook.spyfall_locations(match=match)
     pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
@@ -160,80 +195,91 @@ def deal(match, forced: dict[str, Any] | None) -> None:
         pool = everything
         match.announce("spyfall.event.reshuffled")
     if forced:
-        location = next((loc for loc in everything if loc["id"] == forced["location"]), None)
+        location = next((loc for loc in everything if loc["id"] == forced.get("location")), None)
         if location is None:
-            raise ValueError(f"forced location {forced['location']!r} is not in the chosen packs")
-        spies = [match.player_named(name) for name in forced["spies"]]
+            raise BadDeal(f"forced location {forced.get('location')!r} is not in the chosen packs")
+        spies = [match.player_named(name) for name in forced.get("spies", [])]
+        possible = match.hook.spyfall_spy_counts(match=match)
+        if len(set(spies)) not in possible:
+            raise BadDeal(f"this match deals {' or '.join(map(str, possible))} spies, the deal names {len(spies)}")
     else:
         location = match.rng.choice(pool)
-        spies = match.rng.sample(match.players, match.hook.spyfall_spy_count(match=match))
-    agents = [p for p in match.players if p not in spies]
+        spies = match.rng.sample(match.present, match.hook.spyfall_spy_count(match=match))
+    agents = [p for p in match.present if p not in spies]
     roles = list(location.get("roles", []))
     match.rng.shuffle(roles)
     match.data["used"].append(location["id"])
     match.data["marks"] = {}
-    match.data["round"] = {
-        "location": location["id"],
-        "spies": spies,
-        "roles": {p: (roles[i % len(roles)] if roles else None) for i, p in enumerate(agents)},
-        "locations": [location_card(loc) for loc in everything if loc in pool],
-        "location_card": location_card(location),
-        "asker": None,
-        "asked_by": None,
-        "accusations": {},
-        "first_accuser": {},
-        "accusation": None,
-        "guesses": {},
-        "final_queue": [],
-        "final_candidate": None,
-        "outcome": None,
-    }
+    match.round_state.update(
+        location=location["id"],
+        spies=spies,
+        roles={p: (roles[i % len(roles)] if roles else None) for i, p in enumerate(agents)},
+        locations=[location_card(loc) for loc in everything if loc in pool],
+        location_card=location_card(location),
+        asker=match.data["dealer"],
+        asked_by=None,
+        accusations={},
+        first_accuser={},
+        accusation=None,
+        guesses={},
+        final_queue=[],
+        final_candidate=None,
+        outcome=None,
+    )
 
 
 def clock_out(match) -> None:
     """The clock ran out: vote on each player in turn, the dealer first, then clockwise."""
-    current(match)["final_queue"] = match.seat_order_from(match.data["dealer"])
+    match.round_state["final_queue"] = match.seat_order_from(match.data["dealer"])
     next_candidate(match)
 
 
 def next_candidate(match) -> None:
-    state = current(match)
-    if not state["final_queue"]:
+    state = match.round_state
+    queue = [p for p in state["final_queue"] if match.is_present(p)]
+    if not queue:
         settle(match, winner=clock_winner(match), how="clock", convicted=None)
         return
-    candidate = state["final_queue"].pop(0)
+    candidate = queue.pop(0)
+    state["final_queue"] = queue
     state["final_candidate"] = candidate
+    match.set_phase("final_vote")
     match.open_ballot(
         f"final:{candidate}",
-        [p for p in match.players if p != candidate],
+        [p for p in match.present if p != candidate],
         [],
         rule="yesno",
-        k=match.hook.spyfall_allowance(match=match),
+        k=allowance(match),
         seconds=match.options["vote_seconds"],
         data={"accused": candidate},
     )
-    match.set_phase("final_vote")
+
+
+def final_vote_closed(match, ballot) -> None:
+    if ballot.result["passed"]:
+        convicted(match, ballot.data["accused"], "final_vote")
+    else:
+        next_candidate(match)
 
 
 def convicted(match, accused: str, how: str) -> None:
-    state = current(match)
-    winner = "agents" if accused in state["spies"] else "spies"
+    winner = "agents" if accused in match.round_state["spies"] else "spies"
     settle(match, winner=winner, how=how, convicted=accused)
 
 
 def clock_winner(match) -> str:
     """Nobody was convicted when the votes ran out: the spies win (with no spy dealt, the table does)."""
-    return "spies" if current(match)["spies"] else "agents"
+    return "spies" if match.round_state["spies"] else "agents"
 
 
 def settle_reveal(match) -> None:
-    state = current(match)
+    state = match.round_state
     right = [s for s, loc in state["guesses"].items() if loc == state["location"]]
     settle(match, winner="spies" if right else "agents", how="reveal", convicted=None)
 
 
 def settle(match, *, winner: str, how: str, convicted: str | None) -> None:
-    state = current(match)
+    state = match.round_state
     for name in (ROUND_TIMER, REVEAL_TIMER):
         match.stop_timer(name)
     outcome = {
@@ -254,43 +300,73 @@ def settle(match, *, winner: str, how: str, convicted: str | None) -> None:
 
 
 def score_round(match, outcome: dict[str, Any], *, other_spy_as_agent: bool = True) -> None:
-    """The rulebook's scoring, ruled by NOTES.md (Spyfall 2, rule 9)."""
-    state = current(match)
-    spies = outcome["spies"]
+    """The rulebook's scoring, ruled by NOTES.md (Spyfall 2, rule 9); only players still in the match score."""
+    state = match.round_state
+    spies = [s for s in outcome["spies"] if match.is_present(s)]
     if outcome["winner"] == "spies":
         for spy in spies:
-            match.award(spy, points(match, "spy_win"), "spyfall.reason.spy_win")
+            match.score(spy, "spy_win")
             if spy in outcome["correct"]:
-                match.award(spy, points(match, "spy_guessed"), "spyfall.reason.spy_guessed")
+                match.score(spy, "spy_guessed")
             if outcome["convicted"] is not None:
-                match.award(spy, points(match, "innocent_accused"), "spyfall.reason.innocent_accused")
+                match.score(spy, "innocent_accused")
         return
-    agents = [p for p in match.players if p not in spies]
+    agents = [p for p in match.present if p not in outcome["spies"]]
     early_spy = outcome["how"] == ACCUSATION and outcome["convicted"] in spies
     if early_spy and other_spy_as_agent:
         # the other, unrevealed spy scores as a non-spy
         agents += [s for s in spies if s != outcome["convicted"]]
-    for agent in match.players:
+    for agent in match.present:
         if agent in agents:
-            match.award(agent, points(match, "agents_win"), "spyfall.reason.agents_win")
+            match.score(agent, "agents_win")
     if early_spy:
         first = state["first_accuser"].get(outcome["convicted"])
         if first in agents:
-            match.award(first, points(match, "first_accuser"), "spyfall.reason.first_accuser")
+            match.score(first, "first_accuser")
+
+
+# -- players who leave ------------------------------------------------------------------------------------
+
+
+@hookimpl
+def player_left(match, player: str) -> None:
+    """NOTES: coming and going. The only spy (or both) leaving voids the round; otherwise it goes on."""
+    state = match.round_state
+    if match.phase not in PLAYING:
+        return
+    if player in state["spies"] and not spies_in_play(match):
+        match.void_round(player)
+        match.hook.spyfall_round_done(match=match, used=[state["location"]])
+        match.set_phase("round_over")
+        return
+    for ballot in match.ballots.values():  # two spies and one gone: one-spy thresholds from now on
+        if not ballot.closed and ballot.rule == "yesno":
+            ballot.k = allowance(match)
+    hand_on_the_question(match, player)
+    if match.phase == ACCUSATION and state["accusation"]["accused"] == player:
+        match.cancel_ballot(ACCUSATION)  # the accusation falls with the accused gone
+        state["accusation"] = None
+        back_to_play(match)
+    elif match.phase == "final_vote" and state["final_candidate"] == player:
+        match.cancel_ballot(f"final:{player}")
+        next_candidate(match)
+    elif match.phase == "spy_reveal" and match.turn == player:
+        settle_reveal(match)
 
 
 # -- views ----------------------------------------------------------------------------------------------
 
 
+@hookimpl
 def public_view(match) -> dict[str, Any]:
     data = match.data
-    state = data.get("round")
+    state = match.round_state
     shown: dict[str, Any] = {
         "dealer": data["dealer"],
         "spy_count": data["spy_count"],
         "rounds": match.options["rounds"],
     }
-    if state is None:
+    if "location" not in state:
         return shown
     cards = {card["id"]: card for card in state["locations"]}
     shown.update(
@@ -303,7 +379,9 @@ def public_view(match) -> dict[str, Any]:
         revealed={spy: cards[loc] for spy, loc in state["guesses"].items()},
         outcome=None,
     )
-    if state["outcome"] is not None:
+    if state.get("void"):
+        shown["outcome"] = {"void": True, **state["void"]}
+    elif state["outcome"] is not None:
         outcome = dict(state["outcome"])
         outcome["location"] = state["location_card"]
         outcome["guesses"] = {s: cards[loc] if loc else None for s, loc in outcome["guesses"].items()}
@@ -311,125 +389,88 @@ def public_view(match) -> dict[str, Any]:
     return shown
 
 
+@hookimpl
 def seat_view(match, player: str) -> dict[str, Any]:
-    state = match.data.get("round")
-    if state is None:
+    state = match.round_state
+    if "location" not in state:
         return {}
     if player in state["spies"]:
         card: dict[str, Any] = {"spy": True}
+    elif player in state["roles"]:
+        card = {"spy": False, "location": state["location_card"], "role": state["roles"][player]}
     else:
-        card = {"spy": False, "location": state["location_card"], "role": state["roles"].get(player)}
+        return {}
     return {"card": card, "marks": match.data["marks"].get(player, [])}
 
 
 # -- the game's hooks --------------------------------------------------------------------------------------
 
 
-class Rules(packs.PackLocations):
-    @hookimpl
-    def options(self) -> dict[str, fields.Field]:
-        return {
-            "rounds": fields.Integer(
-                load_default=5, validate=validate.Range(1, 50), metadata={"label": "spyfall.option.rounds"}
-            ),
-            "spies": fields.String(
-                load_default="auto",
-                validate=validate.OneOf(["auto", "1", "2"]),
-                metadata={"label": "spyfall.option.spies"},
-            ),
-            "round_minutes": fields.Integer(
-                load_default=0, validate=validate.Range(0, 30), metadata={"label": "spyfall.option.round_minutes"}
-            ),
-            "vote_seconds": fields.Integer(
-                load_default=60, validate=validate.Range(10, 600), metadata={"label": "spyfall.option.vote_seconds"}
-            ),
-            "packs": packs.packs_option(),
-        }
+def number(default: int, low: int, high: int, label: str) -> fields.Integer:
+    return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
 
-    @hookimpl
-    def check_start(self, match) -> None:
-        players = len(match.players)
-        spies = spy_count_option(match)
-        if spies == 1 and not 3 <= players <= 11:
-            raise ActionError("spyfall.players_for_spies", spies=1, min=3, max=11, players=players)
-        if spies == 2 and not 5 <= players <= 12:
-            raise ActionError("spyfall.players_for_spies", spies=2, min=5, max=12, players=players)
-        if "spyfall1" in match.options["packs"] and (spies != 1 or players > 8):
-            # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (NOTES.md 3)
-            raise ActionError("spyfall.spyfall1_limits", max=8)
-        if not match.hook.spyfall_locations(match=match):
-            raise ActionError("spyfall.no_locations")
 
-    @hookimpl
-    def phases(self) -> list[Phase]:
-        return PHASES
+@hookimpl
+def options() -> dict[str, fields.Field]:
+    return {
+        "rounds": number(5, 1, 50, "spyfall.option.rounds"),
+        "spies": fields.String(
+            load_default="auto",
+            validate=validate.OneOf(["auto", "1", "2"]),
+            metadata={"label": "spyfall.option.spies"},
+        ),
+        "round_minutes": number(0, 0, 30, "spyfall.option.round_minutes"),
+        "vote_seconds": number(60, 10, 600, "spyfall.option.vote_seconds"),
+        "break_seconds": number(300, 30, 1800, "spyfall.option.break_seconds"),
+        "packs": packs.packs_option(),
+    }
 
-    @hookimpl
-    def setup(self, match) -> None:
-        match.data.update(dealer=match.players[0], used=[], marks={}, round=None, spy_count=spy_count_option(match))
-        begin_round(match)
 
-    @hookimpl
-    def deal(self, match, forced) -> bool:
-        deal(match, forced)
-        return True
+@hookimpl
+def check_start(match) -> None:
+    players = len(match.players)
+    spies = spy_count_option(match)
+    if spies == 1 and not 3 <= players <= 11:
+        raise ActionError("spyfall.players_for_spies", spies=1, min=3, max=11, players=players)
+    if spies == 2 and not 5 <= players <= 12:
+        raise ActionError("spyfall.players_for_spies", spies=2, min=5, max=12, players=players)
+    if "spyfall1" in match.options["packs"] and (spies != 1 or players > 8):
+        # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (NOTES.md 3)
+        raise ActionError("spyfall.spyfall1_limits", max=8)
+    if not match.hook.spyfall_locations(match=match):
+        raise ActionError("spyfall.no_locations")
 
-    @hookimpl
-    def timer_expired(self, match, timer: str) -> None:
-        if timer == ROUND_TIMER:
-            clock_out(match)
-        elif timer == REVEAL_TIMER:
-            settle_reveal(match)  # the spy who did not name a location in time guessed wrong
 
-    @hookimpl
-    def ballot_closed(self, match, ballot) -> None:
-        passed = ballot.result["passed"]
-        if ballot.id == ACCUSATION:
-            state = current(match)
-            state["accusation"] = None
-            if passed:
-                convicted(match, ballot.data["accused"], ACCUSATION)
-            else:
-                match.release_timer(ROUND_TIMER, ACCUSATION)
-                match.set_phase("play", turn=state["asker"])
-                match.announce("spyfall.event.accusation_failed", accused=ballot.data["accused"])
-        elif ballot.id.startswith("final:"):
-            if passed:
-                convicted(match, ballot.data["accused"], "final_vote")
-            else:
-                next_candidate(match)
+@hookimpl
+def phases() -> list[Phase]:
+    return PHASES
 
-    @hookimpl
-    def view(self, match, player: str | None) -> dict[str, Any]:
-        shown = public_view(match)
-        if player is not None:
-            shown.update(seat_view(match, player))
-        return shown
 
-    @hookimpl
-    def player_left(self, match, player: str) -> None:
-        state = current(match)
-        if player in state["final_queue"]:
-            state["final_queue"].remove(player)
-        if state["asker"] == player and match.phase == "play":
-            state["asker"] = match.next_player(player)
-            match.set_phase("play", turn=state["asker"])
+@hookimpl
+def setup(match) -> None:
+    match.data.update(dealer=match.players[0], used=[], marks={}, spy_count=spy_count_option(match))
+    begin_round(match)
 
-    # the defaults of the game's own hookspecs
 
-    @hookimpl
-    def spyfall_spy_count(self, match) -> int:
-        return match.data["spy_count"]
+# the defaults of the game's own hookspecs
 
-    @hookimpl
-    def spyfall_allowance(self, match) -> int:
-        return 1 if match.data["spy_count"] == 2 else 0
 
-    @hookimpl
-    def spyfall_points(self, match, reason: str) -> int:
-        return POINTS[reason]
+@hookimpl
+def spyfall_spy_count(match) -> int:
+    return match.data["spy_count"]
 
-    @hookimpl
-    def spyfall_score(self, match, outcome: dict[str, Any]) -> bool:
-        score_round(match, outcome)
-        return True
+
+@hookimpl
+def spyfall_spy_counts(match) -> list[int]:
+    return [match.data["spy_count"]]
+
+
+@hookimpl
+def spyfall_allowance(match) -> int:
+    return 1 if len(spies_in_play(match)) == 2 else 0
+
+
+@hookimpl
+def spyfall_score(match, outcome: dict[str, Any]) -> bool:
+    score_round(match, outcome)
+    return True

@@ -17,11 +17,11 @@ class KnownSpies:
             raise ActionError("spyfall.known_spies_needs_two")
 
     @hookimpl(wrapper=True)
-    def view(self, match, player: str | None) -> dict[str, Any]:
+    def seat_view(self, match, player: str) -> dict[str, Any]:
         shown = yield
-        state = match.data.get("round")
-        if player is not None and state and player in state["spies"]:
-            shown["card"] = {**shown["card"], "partners": [s for s in state["spies"] if s != player]}
+        spies = match.round_state.get("spies", [])
+        if player in spies:
+            shown["card"] = {**shown["card"], "partners": [s for s in spies if s != player]}
         return shown
 
     @hookimpl(tryfirst=True)

@@ -6,15 +6,26 @@ from pathlib import Path
 
 from gamenight import ClientAssets, Game, Variant, hookimpl
 from gamenight.plugins.spyfall.board import EightLocations
+from gamenight.plugins.spyfall.packs import PackLocations
+from gamenight.plugins.spyfall_teams import rules
 from gamenight.plugins.spyfall_teams.hookspecs import TeamHooks
-from gamenight.plugins.spyfall_teams.rules import Rules
 
 NAMES = {"en": "Team Spyfall", "ru": "Командная «Находка для шпиона»"}
 
 
 @hookimpl
 def gamenight_games() -> list[Game]:
-    return [Game(id="spyfall_teams", names=NAMES, min_players=4, max_players=16, rules=Rules(), hookspecs=TeamHooks)]
+    return [
+        Game(
+            id="spyfall_teams",
+            names=NAMES,
+            min_players=4,
+            max_players=16,
+            rules=(rules, PackLocations()),
+            hookspecs=TeamHooks,
+            points=rules.POINTS,
+        )
+    ]
 
 
 @hookimpl

@@ -1,43 +1,42 @@
 """Team Spyfall: two (or three) teams in their own locations, maybe spies, and a five-part end of round.
 
-The variant's text is ../shared/rules/spyfall-team-and-eight-locations.ru.txt;
-NOTES.md settles compositions and scoring.
+The variant's text and the rulings it follows are in docs/rules/spyfall_teams.md.
+A round reads top to bottom in ``PHASES``: the play (the host or the clock ends
+it), the secret location picks, the secret ally picks, the scoring show, and
+the break between rounds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from gamenight import ANY_PHASE, Action, ActionError, Move, Phase, hookimpl
+from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.rules import location_card
-from gamenight.plugins.spyfall.talk import ASKED, CROSS
+from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
 
 ROUND_TIMER, PICK_TIMER, SHOW_TIMER = "round", "picks", "show"
-POINTS = {"ally": 1, "enemy_location": 3, "trusted": 1, "spy_first_location": 3, "spy_second_location": 4}
-
-
-def current(match) -> dict[str, Any]:
-    return match.data["round"]
+POINTS = {"ally": 1, "enemy_location": 3, "trusted": 1, "spy_location": 3, "spy_second_location": 4}
+PLAYING = ("play", "pick_locations", "pick_allies")
+HAND_SHOW_FALLBACK = 60  # a show run by hand still moves on by itself after this long
 
 
 def team_of(state: dict[str, Any], player: str) -> int | None:
     return next((i for i, team in enumerate(state["teams"]) if player in team["players"]), None)
 
 
+def teammates_in_play(match, state: dict[str, Any], index: int) -> list[str]:
+    return [p for p in state["teams"][index]["players"] if match.is_present(p)]
+
+
 # -- moves ---------------------------------------------------------------------------------------------
 
 
-def end_round(match, action: Action) -> None:
-    """No accusations, no reveals: the round runs until the host (or the optional clock) ends it."""
-    start_picks(match)
-
-
 def name_location(match, action: Action) -> None:
-    """Each non-spy names one enemy location, a spy two, from every location in play."""
-    state = current(match)
+    """Each non-spy names one enemy location, a spy two, from this round's list (NOTES: Team Spyfall, 6)."""
+    state = match.round_state
     if action.actor in state["location_picks"]:
         raise ActionError("spyfall_teams.already_picked")
     chosen = action.args["locations"]
@@ -48,32 +47,44 @@ def name_location(match, action: Action) -> None:
     if not set(chosen) <= known:
         raise ActionError("spyfall.unknown_location", location=next(c for c in chosen if c not in known))
     state["location_picks"][action.actor] = list(chosen)
-    if len(state["location_picks"]) == len(match.players):
-        start_ally_picks(match)
 
 
 def point(match, action: Action) -> None:
-    """Each player points at allies: 1 in a team of 2, exactly 2 in a team of 3 or more; a spy at anyone or no one."""
-    state = current(match)
+    """Each player points at allies: 1 in a team of 2, exactly 2 in a team of 3 or more (counting those
+    still in the match); a spy at anyone or no one."""
+    state = match.round_state
     if action.actor in state["ally_picks"]:
         raise ActionError("spyfall_teams.already_picked")
     chosen = action.args["players"]
-    if len(set(chosen)) != len(chosen) or action.actor in chosen or not set(chosen) <= set(match.players):
+    if len(set(chosen)) != len(chosen) or action.actor in chosen or not set(chosen) <= set(match.present):
         raise ActionError("spyfall.bad_target", player=None)
-    if action.actor not in state["spies"]:
-        needed = allies_to_name(len(state["teams"][team_of(state, action.actor)]["players"]))
-        if len(chosen) != needed:
-            raise ActionError("spyfall_teams.pick_count", count=needed)
+    needed = allies_needed(match, action.actor)
+    if needed is not None and len(chosen) != needed:
+        raise ActionError("spyfall_teams.pick_count", count=needed)
     state["ally_picks"][action.actor] = list(chosen)
-    if len(state["ally_picks"]) == len(match.players):
-        start_show(match)
 
 
-def next_step(match, action: Action) -> None:
-    advance_show(match)
+def allies_needed(match, player: str) -> int | None:
+    """How many allies ``player`` names (``None``: a spy, who names any number)."""
+    state = match.round_state
+    index = team_of(state, player)
+    if index is None:
+        return None
+    return min(allies_to_name(len(state["teams"][index]["players"])), len(teammates_in_play(match, state, index)) - 1)
 
 
-def next_round(match, action: Action) -> None:
+def everyone_picked(key: str):
+    return lambda match: all(p in match.round_state[key] for p in match.present)
+
+
+def picks_closed(match, key: str, following: str) -> None:
+    """The pick clock ran out: a pick not made is an empty one and scores nothing."""
+    for player in match.present:
+        match.round_state[key].setdefault(player, [])
+    match.set_phase(following)
+
+
+def next_round(match, action: Action | None = None) -> None:
     if match.round >= match.options["rounds"]:
         match.finish()
         return
@@ -81,14 +92,57 @@ def next_round(match, action: Action) -> None:
     begin_round(match)
 
 
+def break_over(match) -> None:
+    """Nobody moved on between rounds: the next round starts, or the match ends if it cannot."""
+    try:
+        next_round(match)
+    except ActionError:  # the board still has gaps and nobody is filling them
+        match.finish(early=True)
+
+
+def show_seconds(match) -> float:
+    return match.options["show_seconds"] or HAND_SHOW_FALLBACK
+
+
 PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}
 IDS = fields.List(fields.String(validate=validate.Length(1, 64)), required=True, validate=validate.Length(0, 16))
 PHASES = [
-    Phase("play", {"asked": ASKED, "end_round": Move(end_round, who="host")}),
-    Phase("pick_locations", {"name_location": Move(name_location, args={"locations": IDS}, simultaneous=True)}),
-    Phase("pick_allies", {"point": Move(point, args={"players": IDS}, simultaneous=True)}),
-    Phase("reveal", {"next_step": Move(next_step, who="host")}),
-    Phase("round_over", {"next": Move(next_round, who="host")}),
+    # No accusations, no reveals: the round runs until the host (or the clock) ends it.
+    Phase(
+        "play",
+        {"asked": ASKED, "end_round": Move(lambda match, action: match.set_phase("pick_locations"), who="host")},
+        clock=Clock(lambda match: 60 * match.options["round_minutes"], timer=ROUND_TIMER),
+        on_clock=lambda match: match.set_phase("pick_locations"),
+    ),
+    Phase(
+        "pick_locations",
+        {"name_location": Move(name_location, args={"locations": IDS}, simultaneous=True)},
+        clock=Clock("pick_seconds", timer=PICK_TIMER),
+        end_if=everyone_picked("location_picks"),
+        on_end=lambda match: match.set_phase("pick_allies"),
+        on_clock=lambda match: picks_closed(match, "location_picks", "pick_allies"),
+    ),
+    Phase(
+        "pick_allies",
+        {"point": Move(point, args={"players": IDS}, simultaneous=True)},
+        clock=Clock("pick_seconds", timer=PICK_TIMER),
+        end_if=everyone_picked("ally_picks"),
+        on_end=lambda match: match.set_phase("reveal"),
+        on_clock=lambda match: picks_closed(match, "ally_picks", "reveal"),
+    ),
+    Phase(
+        "reveal",
+        {"next_step": Move(lambda match, action: advance_show(match), who="host")},
+        clock=Clock(show_seconds, timer=SHOW_TIMER),
+        on_enter=lambda match: start_show(match),
+        on_clock=lambda match: advance_show(match),
+    ),
+    Phase(
+        "round_over",
+        {"next": Move(next_round, who="host")},
+        clock=Clock("break_seconds", timer="break"),
+        on_clock=break_over,
+    ),
     Phase(ANY_PHASE, {"cross": CROSS}),
 ]
 
@@ -98,28 +152,32 @@ PHASES = [
 
 def begin_round(match) -> None:
     match.start_round()
-    state = current(match)
-    match.set_phase("play", turn=state["asker"])
-    if match.options["round_minutes"]:
-        match.start_timer(ROUND_TIMER, match.options["round_minutes"] * 60)
+    match.set_phase("play", turn=match.round_state["asker"])
 
 
+def round_composition(match) -> tuple[tuple[int, ...], int]:
+    """The composition for the players still in the match (the chosen one while everyone is here)."""
+    options, players = match.options, len(match.present)
+    try:
+        return composition(players, options["composition"], options["custom_teams"], options["custom_spies"])
+    except ActionError:  # someone left and the chosen composition has no row for the players left
+        return composition(players, "custom", 2, 0)
+
+
+@hookimpl
 def deal(match, forced: dict[str, Any] | None) -> None:
     everything = match.hook.spyfall_locations(match=match)
-    sizes, spy_count = match.data["composition"]
+    sizes, spy_count = round_composition(match)
     pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
     if len(pool) < len(sizes):
         match.data["used"] = []
         pool = everything
         match.announce("spyfall.event.reshuffled")
     if forced:
-        by_id = {loc["id"]: loc for loc in everything}
-        chosen = [by_id[loc] for loc in forced["teams"]]
-        members = [[match.player_named(n) for n in names] for names in forced["teams"].values()]
-        spies = [match.player_named(n) for n in forced.get("spies", [])]
+        chosen, members, spies = forced_deal(match, forced, everything, sizes, spy_count)
     else:
         chosen = match.rng.sample(pool, len(sizes))
-        seats = match.rng.sample(match.players, len(match.players))
+        seats = match.rng.sample(match.present, len(match.present))
         members, start = [], 0
         for size in sizes:
             members.append(seats[start : start + size])
@@ -140,61 +198,57 @@ def deal(match, forced: dict[str, Any] | None) -> None:
         match.data["used"].append(location["id"])
     dealer = match.data["dealer"]
     match.data["marks"] = {}
-    match.data["round"] = {
-        "teams": teams,
-        "spies": spies,
-        "locations": [location_card(loc) for loc in everything],  # every location in play, not just the dealt ones
-        "asker": dealer,
-        "asked_by": None,
-        "location_picks": {},
-        "ally_picks": {},
-        "show": [],
-        "shown": 0,
-        "result": None,
-    }
+    match.round_state.update(
+        teams=teams,
+        spies=spies,
+        locations=[location_card(loc) for loc in pool],  # this round's list: the pool it was dealt from
+        asker=dealer,
+        asked_by=None,
+        location_picks={},
+        ally_picks={},
+        show=[],
+        shown=0,
+        result=None,
+    )
     match.data["dealer"] = match.next_player(dealer)
 
 
-def start_picks(match) -> None:
-    match.stop_timer(ROUND_TIMER)
-    match.set_phase("pick_locations")
-    match.start_timer(PICK_TIMER, match.options["pick_seconds"])
-
-
-def start_ally_picks(match) -> None:
-    match.set_phase("pick_allies")
-    match.start_timer(PICK_TIMER, match.options["pick_seconds"])
+def forced_deal(match, forced, everything, sizes, spy_count):
+    """A script's deal: ``teams`` ({location id: [names]}) and ``spies`` ([names]), as the composition has them."""
+    by_id = {loc["id"]: loc for loc in everything}
+    unknown = [loc for loc in forced.get("teams", {}) if loc not in by_id]
+    if unknown:
+        raise BadDeal(f"forced location {unknown[0]!r} is not in play")
+    chosen = [by_id[loc] for loc in forced["teams"]]
+    members = [[match.player_named(n) for n in names] for names in forced["teams"].values()]
+    spies = [match.player_named(n) for n in forced.get("spies", [])]
+    if sorted(len(m) for m in members) != sorted(sizes) or len(spies) != spy_count:
+        raise BadDeal(f"the composition is teams of {list(sizes)} and {spy_count} spies; the deal differs")
+    everyone = [p for team in members for p in team] + spies
+    if len(set(everyone)) != len(everyone):
+        raise BadDeal("a player is dealt twice")
+    return chosen, members, spies
 
 
 # -- the reveal: the variant's own scoring script, one step at a time ---------------------------------------
 
 
 def start_show(match) -> None:
-    state = current(match)
-    match.stop_timer(PICK_TIMER)
+    state = match.round_state
     state["show"] = scoring_script(match)
     state["shown"] = 0
-    match.set_phase("reveal")
     apply_step(match, state["show"][0])
-    schedule_show(match)
-
-
-def schedule_show(match) -> None:
-    if match.options["show_seconds"]:
-        match.start_timer(SHOW_TIMER, match.options["show_seconds"])
 
 
 def advance_show(match) -> None:
-    state = current(match)
+    state = match.round_state
     state["shown"] += 1
     if state["shown"] >= len(state["show"]):
-        match.stop_timer(SHOW_TIMER)
-        match.end_round()
         match.hook.spyfall_round_done(match=match, used=[t["location"] for t in state["teams"]])
         match.set_phase("round_over")
         return
     apply_step(match, state["show"][state["shown"]])
-    schedule_show(match)
+    match.restart_clock()
 
 
 def apply_step(match, step: dict[str, Any]) -> None:
@@ -202,16 +256,18 @@ def apply_step(match, step: dict[str, Any]) -> None:
     for award in step.get("awards", []):
         match.award(award["player"], award["points"], award["reason"], **award.get("params", {}))
     if step["kind"] == "tally":
-        state = current(match)
+        state = match.round_state
         state["result"] = {"teams": step["teams"], "winners": step["winners"]}
-        for winner in step["winners"]:
+        for winner in step["winners"]:  # every member of a winning team wins the round (NOTES: Team Spyfall, 4)
             for player in step["teams"][winner]["players"]:
-                match.data["rounds_won"][player] += 1
+                if match.is_present(player):
+                    match.data["rounds_won"][player] += 1
+        match.end_round()
 
 
 def scoring_script(match) -> list[dict[str, Any]]:
-    """The variant's scoring script as steps (NOTES.md, Team Spyfall, rule 4)."""
-    state = current(match)
+    """The variant's scoring script as steps (NOTES.md, Team Spyfall, rule 4); only players still in score."""
+    state = match.round_state
     teams, spies = state["teams"], state["spies"]
     picks, allies = state["location_picks"], state["ally_picks"]
     locations_of = {i: team["location"] for i, team in enumerate(teams)}
@@ -219,9 +275,9 @@ def scoring_script(match) -> list[dict[str, Any]]:
         {"kind": "picks", "locations": picks, "allies": allies},
         {"kind": "teams", "teams": [{"card": t["card"], "players": t["players"]} for t in teams], "spies": spies},
     ]
-    round_points = dict.fromkeys(match.players, 0)
+    round_points = dict.fromkeys(match.present, 0)
     for index, team in enumerate(teams):
-        members = team["players"]
+        members = [p for p in team["players"] if match.is_present(p)]
         pointing = {p: allies.get(p, []) for p in members}
         kept = {p: [a for a in targets if a in members] for p, targets in pointing.items()}
         hands: list[dict[str, Any]] = []
@@ -231,7 +287,7 @@ def scoring_script(match) -> list[dict[str, Any]]:
                 hands.append(
                     {
                         "player": target,
-                        "points": count * POINTS["ally"],
+                        "points": count * match.points("ally"),
                         "reason": "spyfall_teams.reason.ally",
                         "params": {"count": count},
                     }
@@ -243,7 +299,7 @@ def scoring_script(match) -> list[dict[str, Any]]:
                 guessed.append(
                     {
                         "player": member,
-                        "points": POINTS["enemy_location"],
+                        "points": match.points("enemy_location"),
                         "reason": "spyfall_teams.reason.enemy_location",
                     }
                 )
@@ -255,8 +311,9 @@ def scoring_script(match) -> list[dict[str, Any]]:
         ]
         for award in hands + guessed:
             round_points[award["player"]] += award["points"]
+    spies = [s for s in spies if match.is_present(s)]
     if spies:
-        agents = [p for p in match.players if p not in spies]
+        agents = [p for p in match.present if p not in spies]
         pointing = {p: allies.get(p, []) for p in agents}
         kept = {p: [s for s in targets if s in spies] for p, targets in pointing.items()}
         trusted, located = [], []
@@ -266,7 +323,7 @@ def scoring_script(match) -> list[dict[str, Any]]:
                 trusted.append(
                     {
                         "player": spy,
-                        "points": count * POINTS["trusted"],
+                        "points": count * match.points("trusted"),
                         "reason": "spyfall_teams.reason.trusted",
                         "params": {"count": count},
                     }
@@ -276,7 +333,7 @@ def scoring_script(match) -> list[dict[str, Any]]:
                 located.append(
                     {
                         "player": spy,
-                        "points": POINTS["spy_first_location"],
+                        "points": match.points("spy_location"),
                         "reason": "spyfall_teams.reason.spy_location",
                     }
                 )
@@ -284,7 +341,7 @@ def scoring_script(match) -> list[dict[str, Any]]:
                 located.append(
                     {
                         "player": spy,
-                        "points": POINTS["spy_second_location"],
+                        "points": match.points("spy_second_location"),
                         "reason": "spyfall_teams.reason.spy_second_location",
                     }
                 )
@@ -298,7 +355,7 @@ def scoring_script(match) -> list[dict[str, Any]]:
             round_points[award["player"]] += award["points"]
     # A team's score is the sum of its members'; each spy is a team of one. The highest wins; ties share.
     tally = [
-        {"players": t["players"], "card": t["card"], "points": sum(round_points[p] for p in t["players"])}
+        {"players": t["players"], "card": t["card"], "points": sum(round_points.get(p, 0) for p in t["players"])}
         for t in teams
     ]
     tally += [{"players": [spy], "card": None, "points": round_points[spy]} for spy in spies]
@@ -310,13 +367,15 @@ def scoring_script(match) -> list[dict[str, Any]]:
 # -- views -----------------------------------------------------------------------------------------------------
 
 
+@hookimpl
 def public_view(match) -> dict[str, Any]:
     data = match.data
     sizes, spies = data["composition"]
     shown: dict[str, Any] = {"composition": {"teams": list(sizes), "spies": spies}, "rounds": match.options["rounds"]}
-    state = data.get("round")
-    if state is None:
+    state = match.round_state
+    if "teams" not in state:
         return shown
+    void = state.get("void")
     shown.update(
         locations=state["locations"],
         asker=state["asker"],
@@ -324,27 +383,28 @@ def public_view(match) -> dict[str, Any]:
         picked_locations=sorted(state["location_picks"]),
         picked_allies=sorted(state["ally_picks"]),
         show=state["show"][: state["shown"] + 1] if match.phase in ("reveal", "round_over") else [],
-        result=state["result"],
+        result={"void": True, **void} if void else state["result"],
         rounds_won=data["rounds_won"],
     )
     return shown
 
 
+@hookimpl
 def seat_view(match, player: str) -> dict[str, Any]:
-    state = match.data.get("round")
-    if state is None:
+    state = match.round_state
+    if "teams" not in state:
         return {}
     index = team_of(state, player)
+    if index is None and player not in state["spies"]:
+        return {}
     if index is None:
         card: dict[str, Any] = {"spy": True}
-        allies = None
     else:
         team = state["teams"][index]
         card = {"spy": False, "location": team["card"], "role": team["roles"].get(player)}
-        allies = allies_to_name(len(team["players"]))
     return {
         "card": card,
-        "allies_to_name": allies,
+        "allies_to_name": allies_needed(match, player),
         "locations_to_name": 2 if index is None else 1,
         "marks": match.data["marks"].get(player, []),
         "my_location_pick": state["location_picks"].get(player),
@@ -352,85 +412,84 @@ def seat_view(match, player: str) -> dict[str, Any]:
     }
 
 
-class Rules(packs.PackLocations):
-    @hookimpl
-    def options(self) -> dict[str, fields.Field]:
-        def number(default: int, low: int, high: int, label: str) -> fields.Integer:
-            return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
+# -- players who leave ----------------------------------------------------------------------------------------
 
-        return {
-            "rounds": number(5, 1, 50, "spyfall_teams.option.rounds"),
-            "composition": fields.String(
-                load_default="table",
-                validate=validate.OneOf(["table", "table_alt", "custom"]),
-                metadata={"label": "spyfall_teams.option.composition"},
-            ),
-            "custom_teams": number(2, 2, 4, "spyfall_teams.option.custom_teams"),
-            "custom_spies": number(0, 0, 4, "spyfall_teams.option.custom_spies"),
-            "round_minutes": number(0, 0, 30, "spyfall_teams.option.round_minutes"),
-            "pick_seconds": number(120, 15, 900, "spyfall_teams.option.pick_seconds"),
-            "show_seconds": number(4, 0, 30, "spyfall_teams.option.show_seconds"),
-            "packs": packs.packs_option(),
-        }
 
-    @hookimpl
-    def check_start(self, match) -> None:
-        options = match.options
-        sizes, _ = composition(
-            len(match.players), options["composition"], options["custom_teams"], options["custom_spies"]
-        )
-        if len(match.hook.spyfall_locations(match=match)) < len(sizes):
-            raise ActionError("spyfall.no_locations")
+@hookimpl
+def player_left(match, player: str) -> None:
+    """A whole location team gone voids the round (NOTES: coming and going, 2); anyone else's departure
+    lets it go on, with their picks not awaited."""
+    state = match.round_state
+    if match.phase not in PLAYING:
+        return
+    index = team_of(state, player)
+    if index is not None and not teammates_in_play(match, state, index):
+        match.void_round(player)
+        match.hook.spyfall_round_done(match=match, used=[t["location"] for t in state["teams"]])
+        match.set_phase("round_over")
+        return
+    hand_on_the_question(match, player)
 
-    @hookimpl
-    def phases(self) -> list[Phase]:
-        return PHASES
 
-    @hookimpl
-    def setup(self, match) -> None:
-        options = match.options
-        sizes, spies = composition(
-            len(match.players), options["composition"], options["custom_teams"], options["custom_spies"]
-        )
-        match.data.update(
-            composition=[list(sizes), spies],
-            dealer=match.players[0],
-            used=[],
-            marks={},
-            round=None,
-            rounds_won=dict.fromkeys(match.players, 0),
-        )
-        begin_round(match)
+# -- the game's hooks -----------------------------------------------------------------------------------------
 
-    @hookimpl
-    def deal(self, match, forced) -> bool:
-        deal(match, forced)
-        return True
 
-    @hookimpl
-    def timer_expired(self, match, timer: str) -> None:
-        state = current(match)
-        if timer == ROUND_TIMER:
-            start_picks(match)
-        elif timer == PICK_TIMER and match.phase == "pick_locations":
-            for player in match.players:
-                state["location_picks"].setdefault(player, [])  # no pick: no points for it
-            start_ally_picks(match)
-        elif timer == PICK_TIMER and match.phase == "pick_allies":
-            for player in match.players:
-                state["ally_picks"].setdefault(player, [])
-            start_show(match)
-        elif timer == SHOW_TIMER:
-            advance_show(match)
+def number(default: int, low: int, high: int, label: str) -> fields.Integer:
+    return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
 
-    @hookimpl
-    def ranking_key(self, match, player: str) -> tuple:
-        """Over a game: rounds won by one's team, then points."""
-        return (match.data["rounds_won"][player], match.totals()[player])
 
-    @hookimpl
-    def view(self, match, player: str | None) -> dict[str, Any]:
-        shown = public_view(match)
-        if player is not None:
-            shown.update(seat_view(match, player))
-        return shown
+@hookimpl
+def options() -> dict[str, fields.Field]:
+    return {
+        "rounds": number(5, 1, 50, "spyfall_teams.option.rounds"),
+        "composition": fields.String(
+            load_default="table",
+            validate=validate.OneOf(["table", "table_alt", "custom"]),
+            metadata={"label": "spyfall_teams.option.composition"},
+        ),
+        "custom_teams": number(2, 2, 4, "spyfall_teams.option.custom_teams"),
+        "custom_spies": number(0, 0, 4, "spyfall_teams.option.custom_spies"),
+        "round_minutes": number(10, 1, 30, "spyfall_teams.option.round_minutes"),
+        "pick_seconds": number(120, 15, 900, "spyfall_teams.option.pick_seconds"),
+        "show_seconds": number(4, 0, 30, "spyfall_teams.option.show_seconds"),
+        "break_seconds": number(300, 30, 1800, "spyfall_teams.option.break_seconds"),
+        "packs": packs.packs_option(),
+    }
+
+
+@hookimpl
+def check_start(match) -> None:
+    options = match.options
+    sizes, _ = composition(len(match.players), options["composition"], options["custom_teams"], options["custom_spies"])
+    if len(match.hook.spyfall_locations(match=match)) < len(sizes):
+        raise ActionError("spyfall.no_locations")
+
+
+@hookimpl
+def phases() -> list[Phase]:
+    return PHASES
+
+
+@hookimpl
+def setup(match) -> None:
+    options = match.options
+    sizes, spies = composition(
+        len(match.players), options["composition"], options["custom_teams"], options["custom_spies"]
+    )
+    match.data.update(
+        composition=[list(sizes), spies],
+        dealer=match.players[0],
+        used=[],
+        marks={},
+        rounds_won=dict.fromkeys(match.players, 0),
+    )
+    begin_round(match)
+
+
+@hookimpl
+def ranking_key(match, player: str) -> tuple:
+    """The players whose teams won the most rounds win; ties are shared (NOTES: Team Spyfall, 5).
+
+    Individual points never break that tie: they are shown, not ranked on.
+    """
+    return (match.data["rounds_won"][player],)

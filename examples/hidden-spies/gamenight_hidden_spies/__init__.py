@@ -21,20 +21,27 @@ from gamenight import ClientAssets, Variant, hookimpl
 VARIANT = "hidden_spies"
 
 
+def most_spies(match) -> int:
+    return 2 if len(match.present) >= 5 else 1
+
+
 class HiddenSpies:
     """The variant's layer of hooks over Spyfall's."""
 
     @hookimpl
     def spyfall_spy_count(self, match) -> int:
-        most = 2 if len(match.players) >= 5 else 1
-        return match.rng.randint(0, most)
+        return match.rng.randint(0, most_spies(match))
+
+    @hookimpl
+    def spyfall_spy_counts(self, match) -> list[int]:
+        return list(range(most_spies(match) + 1))
 
     @hookimpl
     def spyfall_allowance(self, match) -> int:
-        return 1 if len(match.players) >= 5 else 0
+        return 1 if len(match.present) >= 5 else 0
 
     @hookimpl(wrapper=True)
-    def view(self, match, player: str | None) -> dict[str, Any]:
+    def public_view(self, match) -> dict[str, Any]:
         shown = yield
         shown.pop("spy_count", None)
         return shown
@@ -44,7 +51,7 @@ class HiddenSpies:
         if outcome["spies"]:
             return None  # Spyfall's own scoring
         if outcome["convicted"] is None:
-            for player in match.players:
+            for player in match.present:
                 match.award(player, 1, "hidden_spies.reason.nerve")
         else:
             match.award(outcome["convicted"], 2, "hidden_spies.reason.framed")
