@@ -4,6 +4,7 @@ import { el, fill } from "./dom.js";
 import { has, lang, t } from "./i18n.js";
 import { choiceLabel, gameName, heading, optionValueText, variantName } from "./common.js";
 import { findGame } from "./catalogue.js";
+import { keepingFocus } from "./focus.js";
 import { loadScreen, screenApi } from "./screens.js";
 
 function label(option) {
@@ -121,9 +122,21 @@ export class SetupPanel {
     this.key = null;
     this.form = null;
     this.view = null;
-    // The game's own setup editors (screen.js's renderSetup), rendered on every state below the form.
+    // The form (or everyone else's summary), rebuilt when what it shows changes; below it the game's own
+    // setup editors (screen.js's renderSetup), rendered on every state. Neither is ever taken out of the
+    // page to rebuild the other: a field being typed in there keeps its focus.
+    this.main = el("div", { class: "setup-main" });
     this.extra = el("div", { class: "setup-extra", "data-testid": "setup-extra" });
-    this.api = screenApi({ current: () => this.view, command, table });
+    container.replaceChildren(this.main, this.extra);
+    this.api = screenApi({
+      current: () => this.view,
+      command,
+      table,
+      root: () => this.extra,
+      refresh: () => {
+        if (this.view) this.renderExtra(this.view);
+      },
+    });
   }
 
   /** The card is hidden (a match is on): drop the game's editors, so that only the match's screen is in the page. */
@@ -148,7 +161,7 @@ export class SetupPanel {
     if (key !== this.key) {
       this.key = key;
       this.form = null;
-      fill(this.container, host ? this.hostForm(view, catalogue) : this.summary(view, catalogue), this.extra);
+      keepingFocus(this.main, () => fill(this.main, host ? this.hostForm(view, catalogue) : this.summary(view, catalogue)));
     }
     this.renderExtra(view);
   }
@@ -158,12 +171,14 @@ export class SetupPanel {
     const module = game ? await loadScreen(game) : null;
     if (this.view !== view) return; // a newer state is rendering
     if (module?.renderSetup) {
-      try {
-        module.renderSetup(this.extra, view, this.api);
-      } catch (error) {
-        console.error(error);
-        this.extra.replaceChildren();
-      }
+      keepingFocus(this.extra, () => {
+        try {
+          module.renderSetup(this.extra, view, this.api);
+        } catch (error) {
+          console.error(error);
+          this.extra.replaceChildren();
+        }
+      });
     } else {
       this.extra.replaceChildren();
     }

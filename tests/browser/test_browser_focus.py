@@ -1,0 +1,119 @@
+"""A text input keeps its focus, its text and its caret while states arrive (issue 9, point 12).
+
+A phone's keyboard closes when its input loses the focus: another player's phone dropping its signal,
+or anyone's move, must not take a half-typed word away. The shell keeps it, for every game.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .helpers_browser import create_lobby, join_by_link, seat
+
+NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+FOCUS = """() => {
+  const node = document.activeElement;
+  return node ? {testid: node.dataset.testid || null, value: node.value ?? null,
+                 start: node.selectionStart ?? null, end: node.selectionEnd ?? null} : null;
+}"""
+
+
+def focused(page) -> dict | None:
+    return page.evaluate(FOCUS)
+
+
+def assert_typing(page, testid: str, value: str, caret: int) -> None:
+    """``page`` still has ``testid`` focused, holding ``value`` with the caret at ``caret``."""
+    assert focused(page) == {"testid": testid, "value": value, "start": caret, "end": caret}
+
+
+def test_a_half_typed_association_survives_states(pages, tmp_path):
+    ann, code = create_lobby(pages, "Ann")
+    boris_context = pages.context()
+    boris = join_by_link(pages, code, "Boris", context=boris_context)
+    chen = join_by_link(pages, code, "Chen", **NARROW)
+    dasha = join_by_link(pages, code, "Dasha")
+
+    ann.get_by_test_id("game-select").select_option("notahuman")
+    expect(chen.get_by_test_id("setup-summary")).to_contain_text("I'm Not a Human")
+    ann.get_by_test_id("start").click()
+    word = chen.get_by_test_id("nah-word")
+    expect(word).to_be_visible()
+
+    # Chen types "Dakness", goes back to put the missing "r" in: the caret is after "Da".
+    word.click()
+    chen.keyboard.type("Dakness")
+    for _ in range(5):
+        chen.keyboard.press("ArrowLeft")
+    assert_typing(chen, "nah-word", "Dakness", 2)
+
+    # Boris's phone drops its signal: a new state for everyone.
+    boris.close()
+    expect(seat(chen, "Boris")).to_have_attribute("data-connected", "false")
+    assert_typing(chen, "nah-word", "Dakness", 2)
+
+    # Dasha says her word: the list and the count change on Chen's screen.
+    dasha.get_by_test_id("nah-word").fill("River")
+    dasha.get_by_test_id("nah-say").click()
+    expect(chen.get_by_test_id("nah-assoc")).to_have_count(1)
+    assert_typing(chen, "nah-word", "Dakness", 2)
+
+    # Boris comes back (his phone re-takes its seat).
+    boris = pages.watch(boris_context.new_page())
+    boris.goto(f"{pages.server}/l/{code}")
+    expect(seat(chen, "Boris")).to_have_attribute("data-connected", "true")
+    assert_typing(chen, "nah-word", "Dakness", 2)
+
+    # The host pauses and resumes the clocks: two more states.
+    ann.get_by_test_id("pause").click()
+    expect(chen.get_by_test_id("match-paused")).to_be_visible()
+    ann.get_by_test_id("resume").click()
+    expect(chen.get_by_test_id("match-paused")).to_have_count(0)
+    assert_typing(chen, "nah-word", "Dakness", 2)
+
+    # The keyboard never closed: Chen finishes the word and sends it with Enter.
+    chen.keyboard.type("r")
+    assert_typing(chen, "nah-word", "Darkness", 3)
+    chen.screenshot(path=str(tmp_path / "focus-typing.png"))
+    chen.keyboard.press("Enter")
+    expect(chen.get_by_test_id("nah-my-word")).to_contain_text("Darkness")
+    expect(ann.locator(".nah-assoc .nah-assoc-word")).to_have_text(["River", "Darkness"])
+
+
+def test_a_half_typed_sticker_survives_the_hosts_changes_and_a_dropped_phone(pages):
+    """The lobby's setup card is re-rendered too: Spyfall's eight-locations board, written by everyone."""
+    ann, code = create_lobby(pages, "Ann")
+    boris = join_by_link(pages, code, "Boris", **NARROW)
+    chen = join_by_link(pages, code, "Chen")
+    ann.get_by_test_id("game-select").select_option("spyfall")
+    ann.get_by_test_id("variant-eight_locations").check()
+    field = boris.get_by_test_id("sf-board-name")
+    expect(field).to_be_visible()
+
+    field.click()
+    boris.keyboard.type("Lighthuse")
+    boris.keyboard.press("ArrowLeft")
+    boris.keyboard.press("ArrowLeft")
+    boris.keyboard.press("ArrowLeft")
+    assert_typing(boris, "sf-board-name", "Lighthuse", 6)
+
+    # The host changes an option (everyone else's summary is rebuilt), and Chen's phone drops.
+    rounds = ann.get_by_test_id("option-rounds")
+    rounds.fill("3")
+    rounds.press("Tab")
+    expect(boris.get_by_test_id("setup-summary").locator("dd").first).to_have_text("3")
+    assert_typing(boris, "sf-board-name", "Lighthuse", 6)
+    chen.close()
+    expect(seat(boris, "Chen")).to_have_attribute("data-connected", "false")
+    assert_typing(boris, "sf-board-name", "Lighthuse", 6)
+
+    boris.keyboard.type("o")
+    assert_typing(boris, "sf-board-name", "Lighthouse", 7)
+    boris.keyboard.press("Enter")
+    proposal = ann.get_by_test_id("sf-setup-board").get_by_test_id("sf-proposal")
+    expect(proposal).to_have_count(1)
+    expect(proposal).to_contain_text("Lighthouse")
+    # The field is empty again for the next name, and still has the focus.
+    expect(boris.get_by_test_id("sf-board-name")).to_have_value("")
+    assert_typing(boris, "sf-board-name", "", 0)
