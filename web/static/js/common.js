@@ -128,7 +128,14 @@ export function scoreboardSection(view) {
               const winners = (entry.ranking || []).filter((r) => r.place === 1).map((r) => entry.names?.[r.player] || "?");
               outcome = t("history.won", { names: list(winners), count: winners.length });
             }
-            return el("li", {}, el("strong", {}, gameName(entry.game)), " — ", outcome);
+            return el(
+              "li",
+              { "data-testid": "history-entry", "data-ended-early": entry.ended_early ? "true" : null },
+              el("strong", {}, gameName(entry.game)),
+              " — ",
+              outcome,
+              entry.ended_early ? [" ", badge(t("history.ended_early"), "warn", "history-ended-early")] : null,
+            );
           }),
       ),
     );

@@ -1,6 +1,7 @@
 // Games' own screens: loading a game's screen.js (and screen.css) once, and the api every screen receives.
 // A screen module exports render(root, view, api) for the match, and may export
 // renderSetup(root, view, api) for the lobby's setup card (editors for the game's shelves).
+// A variant's screen.js exports extend(view, root, api), called after its game's render (docs/screens.md).
 
 import { el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -8,6 +9,7 @@ import { nameOf } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { getSeat } from "./store.js";
 import { holdToReveal } from "./hold.js";
+import { findField } from "./focus.js";
 
 const modules = new Map();
 
@@ -42,13 +44,50 @@ export function loadScreen(gameId) {
   return modules.get(gameId);
 }
 
+const variantModules = new Map();
+
+/**
+ * The screen module of variant ``variantId`` of ``gameId`` (loaded once per page), or null when it has
+ * none. The catalogue says which variants ship a screen.js (``screen``); a server that does not say is
+ * asked for the file, and a variant without one simply adds nothing.
+ */
+export function loadVariantScreen(gameId, variantId) {
+  const key = `${gameId}/${variantId}`;
+  if (!variantModules.has(key)) {
+    variantModules.set(
+      key,
+      (async () => {
+        const game = findGame(await loadCatalogue(), gameId);
+        const variant = game?.variants?.find((v) => v.id === variantId);
+        if (!variant || variant.screen === false) return null;
+        if (variant.styles) ensureStyles(variant.id);
+        try {
+          const module = await import(`/plugins/${encodeURIComponent(variant.id)}/screen.js`);
+          return typeof module.extend === "function" ? module : null;
+        } catch (error) {
+          if (variant.screen) console.error(error);
+          return null;
+        }
+      })(),
+    );
+  }
+  return variantModules.get(key);
+}
+
+/** The screen modules of the chosen variants that have one, in the order the match lists them. */
+export async function loadVariantScreens(gameId, variantIds) {
+  const modules = await Promise.all((variantIds || []).map((id) => loadVariantScreen(gameId, id)));
+  return modules.map((module, index) => (module ? { id: variantIds[index], module } : null)).filter(Boolean);
+}
+
 const notAttached = { ok: false, error: { code: "not_attached", key: "error.not_attached", params: {} } };
 
 /**
  * The api a screen receives. ``current()`` returns the newest view; ``command(kind, args)`` sends
- * a lobby command (null on the table screen, where nothing can be sent).
+ * a lobby command (null on the table screen, where nothing can be sent); ``root()`` is the element
+ * the screen renders into and ``refresh()`` renders it again with the newest view.
  */
-export function screenApi({ current, command, table }) {
+export function screenApi({ current, command, table, root = () => null, refresh = () => {} }) {
   return {
     t,
     el,
@@ -61,6 +100,20 @@ export function screenApi({ current, command, table }) {
       const view = current();
       return Boolean(view && !table && view.you && view.lobby.host === view.you);
     },
+    /**
+     * True when the viewer plays the current match: seated and still in it. False on the table, for a
+     * late arrival and for a player who left and came back: they get the public view, like the table.
+     */
+    get playing() {
+      const match = current()?.match;
+      if (table || !match) return false;
+      const you = current().you;
+      return Boolean(you && (match.present || match.players).includes(you));
+    },
+    /** Render the screen again with the newest view (after a change of its own: a picker opened). */
+    refresh: () => refresh(),
+    /** The field with this key (data-keep, id or name) as it is in the page now, or null. */
+    field: (key) => findField(root(), key),
     name: (pid) => nameOf(current(), pid),
     /** A secret card: holdToReveal(button, onChange(held)) shows it only while it is held. */
     holdToReveal,

@@ -10,6 +10,10 @@ import { badge } from "./common.js";
  */
 export function seatList(view, { you = null, host = false, table = false, command = null } = {}) {
   const seats = view.lobby.seats;
+  // During a match, a seat that is not in it (a late arrival, or back after leaving) watches it.
+  const match = view.match && !view.match.over ? view.match : null;
+  const inMatch = match ? new Set(match.present || match.players) : null;
+  const watches = (pid) => Boolean(inMatch && !inMatch.has(pid));
   const order = seats.map((s) => s.id);
   const move = (index, step) => {
     const next = order.slice();
@@ -29,6 +33,7 @@ export function seatList(view, { you = null, host = false, table = false, comman
           "data-testid": "seat",
           "data-player": seat.id,
           "data-connected": seat.connected ? "true" : "false",
+          "data-watching": watches(seat.id) ? "true" : null,
         },
         el(
           "div",
@@ -38,6 +43,7 @@ export function seatList(view, { you = null, host = false, table = false, comman
           el("span", { class: "seat-name", "data-testid": "seat-name" }, seat.name),
           seat.host ? badge(t("seat.host"), "host", "host-badge") : null,
           seat.id === you ? badge(t("seat.you"), "you", "you-badge") : null,
+          watches(seat.id) ? badge(t("seat.watching"), "muted", "watching-badge") : null,
           seat.connected ? null : badge(t("seat.offline"), "muted", "offline-badge"),
         ),
       );
