@@ -1,8 +1,9 @@
 // I'm Not a Human (Hobby World's "Я не человек"): a phone is a secret hand, the TV is the table.
-// The shell calls render(root, view, api) on every state. The parts that hold the player's input or a
-// gesture (the association field, the role card, the enlarged picture) are kept between renders, and
-// every other part is rebuilt only when what it shows has changed, so typing and holding are never
-// interrupted. Text goes through api.el / api.t only: player words are never HTML.
+// The shell calls render(root, view, api) on every state. The role card is kept between renders (it may be
+// held right now), the association form keeps the player's draft and its warnings, and every other part is
+// rebuilt only when what it shows has changed. The field being typed in keeps its focus by its data-keep
+// key: the shell sees to that for every game. Text goes through api.el / api.t only: player words are
+// never HTML. Players who left the match are struck through and never waited for or voted for.
 
 
 const SERVER = "server";
@@ -54,6 +55,11 @@ function who(ctx, pid) {
   return pid === ctx.me && ctx.seated ? ctx.api.t("notahuman.screen.you_name", { name: ctx.api.name(pid) }) : ctx.api.name(pid);
 }
 
+/** The "left" label of a player who left the match or was kicked. */
+function leftBadge(ctx) {
+  return ctx.api.el("span", { class: "nah-badge gone", "data-testid": "nah-left" }, ctx.api.t("match.left_badge"));
+}
+
 function choiceLabel(ctx, choice) {
   if (choice === SERVER) return ctx.api.t("notahuman.screen.choice_server", { number: SERVER_SLOT });
   const entry = ctx.g.associations?.[Number(choice) - 1];
@@ -90,8 +96,16 @@ function context(view, api) {
   const match = view.match;
   const g = match.game_view || {};
   const me = view.you;
-  const seated = !api.table && Boolean(me) && match.players.includes(me);
+  const present = match.present || match.players.filter((p) => !(match.left || []).includes(p));
+  const left = new Set(match.left || []);
+  // A seat not in the match (a late arrival, or back after leaving) sees it as the table does.
+  const seated = !api.table && Boolean(me) && present.includes(me);
+  const associations = g.associations || [];
   return {
+    present,
+    left,
+    // the words the round waits for: one per player still in, plus those given before their player left
+    expected: present.length + associations.filter((a) => left.has(a.player)).length,
     view,
     api,
     match,
@@ -143,7 +157,7 @@ export function render(root, view, api) {
 function statusText(ctx) {
   const { api, g, phase, match } = ctx;
   const t = api.t;
-  const total = match.players.length;
+  const total = ctx.expected;
   const said = ctx.associations.length;
   switch (phase) {
     case "associations":
@@ -363,6 +377,7 @@ function makeForm(s, api) {
   const input = el("input", {
     type: "text",
     class: "nah-word-input",
+    "data-keep": "nah-word",
     "data-testid": "nah-word",
     maxlength: String(MAX_LETTERS + 8),
     autocomplete: "off",
@@ -679,10 +694,10 @@ function renderList(s, ctx) {
   const ballot = match.ballots?.[BALLOT];
   const closed = phase === "round_over" || phase === "over" ? ballot?.closed && g.outcome?.how === "vote" ? ballot : null : null;
   const speakerIndex = phase === "explanations" ? ctx.associations.findIndex((a) => a.player === g.speaker) : -1;
-  const waiting = phase === "associations" ? match.players.filter((p) => !ctx.associations.some((a) => a.player === p)) : [];
+  const waiting = phase === "associations" ? ctx.present.filter((p) => !ctx.associations.some((a) => a.player === p)) : [];
   const outcome = phase === "round_over" || phase === "over" ? g.outcome : null;
   const showServer = g.server_slot && (phase === "voting" || (outcome && outcome.how === "vote"));
-  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, phase, ctx.me];
+  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, phase, ctx.me, [...ctx.left], ctx.expected];
   paint(s, "list", s.list, key, () => {
     const seen = s.listSeen ?? 0;
     s.listSeen = ctx.associations.length;
@@ -713,8 +728,10 @@ function renderList(s, ctx) {
       const done = speakerIndex >= 0 && i < speakerIndex;
       const human = outcome && outcome.human === a.player;
       const revealed = outcome && outcome.revealed === a.player;
+      const gone = ctx.left.has(a.player);
       let badge = null;
       if (speaking) badge = el(ctx, "span", { class: "nah-badge speaking", "data-testid": "nah-speaking" }, t("notahuman.screen.speaking"));
+      else if (gone && !outcome) badge = leftBadge(ctx);
       else if (done) badge = el(ctx, "span", { class: "nah-badge done", "aria-label": t("notahuman.screen.explained") }, "✓");
       else if (human) badge = el(ctx, "span", { class: "nah-badge human" }, "0_0");
       else if (outcome) badge = el(ctx, "span", { class: "nah-badge robot" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
@@ -722,7 +739,7 @@ function renderList(s, ctx) {
         player: a.player,
         current: speaking,
         badge,
-        class: [i >= seen ? "new" : null, speaking ? "speaking" : null, done ? "done" : null, human ? "human" : null, revealed ? "revealed" : null, a.player === ctx.me && ctx.seated ? "mine" : null].filter(Boolean).join(" "),
+        class: [i >= seen ? "new" : null, speaking ? "speaking" : null, done ? "done" : null, human ? "human" : null, revealed ? "revealed" : null, a.player === ctx.me && ctx.seated ? "mine" : null, gone ? "left" : null].filter(Boolean).join(" "),
       });
     });
     if (showServer) {
@@ -740,7 +757,7 @@ function renderList(s, ctx) {
     return [
       el(ctx, "div", { class: "nah-list-head" },
         el(ctx, "h3", {}, t("notahuman.screen.associations")),
-        el(ctx, "span", { class: "nah-count" }, `${ctx.associations.length}/${match.players.length}`),
+        el(ctx, "span", { class: "nah-count" }, `${ctx.associations.length}/${ctx.expected}`),
       ),
       items.length
         ? el(ctx, "ol", { class: "nah-assocs", "data-testid": "nah-assoc-list" }, items)
@@ -802,10 +819,21 @@ function renderResult(s, ctx) {
     paint(s, "result", s.result, null, () => null);
     return;
   }
+  if (o.void) {
+    paint(s, "result", s.result, [ctx.lang, o], () =>
+      el(ctx, "div", { class: "nah-verdict void", "data-testid": "nah-verdict", "data-winner": "void" },
+        el(ctx, "span", { class: "nah-verdict-face", "aria-hidden": "true" }, "⌀"),
+        el(ctx, "span", { class: "nah-verdict-text", "data-testid": "nah-void" },
+          o.left ? api.t("match.round_void", { name: api.name(o.left) }) : api.t("match.round_void_nobody"),
+        ),
+      ),
+    );
+    return;
+  }
   const entries = roundEntries(ctx);
   const ballot = match.ballots?.[BALLOT];
   const votes = o.how === "vote" && ballot?.closed ? ballot.choices || {} : {};
-  paint(s, "result", s.result, [ctx.lang, o, entries, votes, ctx.images], () => {
+  paint(s, "result", s.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left]], () => {
     const { t } = api;
     const winner = winnerOf(o);
     const picture = (n, kind, caption) =>
@@ -819,18 +847,22 @@ function renderResult(s, ctx) {
     const rows = match.players.map((pid) => {
       const mine = entries.filter((e) => e.player === pid);
       const total = mine.reduce((sum, e) => sum + e.points, 0);
-      const role = o.roles[pid];
+      const role = o.roles?.[pid];
+      const gone = ctx.left.has(pid);
       let vote = null;
-      if (o.how === "vote") vote = votes[pid] ? t("notahuman.screen.voted_for", { choice: choiceLabel(ctx, votes[pid]) }) : t("notahuman.screen.no_vote");
+      if (gone) vote = null;
+      else if (o.how === "vote") vote = votes[pid] ? t("notahuman.screen.voted_for", { choice: choiceLabel(ctx, votes[pid]) }) : t("notahuman.screen.no_vote");
       return el(ctx, "li", {
-        class: ["nah-tally-row", role === "human" ? "human" : null, pid === ctx.me && ctx.seated ? "me" : null, o.revealed === pid ? "revealed" : null],
+        class: ["nah-tally-row", role === "human" ? "human" : null, pid === ctx.me && ctx.seated ? "me" : null, o.revealed === pid ? "revealed" : null, gone ? "left" : null],
         "data-player": pid,
         "data-testid": "nah-result-row",
         "data-stars": String(total),
+        "data-left": gone ? "true" : null,
       },
-        roleChip(ctx, role, o.answer),
+        role ? roleChip(ctx, role, o.answer) : el(ctx, "span", { class: "nah-mini none" }, "—"),
         el(ctx, "span", { class: "nah-tally-who" },
           el(ctx, "span", { class: "nah-tally-name" }, api.name(pid)),
+          gone ? leftBadge(ctx) : null,
           vote ? el(ctx, "span", { class: "nah-tally-vote" }, vote) : null,
         ),
         stars(api, total),
@@ -882,7 +914,7 @@ function renderSheet(s, ctx) {
   const sheet = g.sheet || [];
   s.sheet.hidden = sheet.length === 0;
   const withServer = !match.variants.includes("human_factor");
-  paint(s, "sheet", s.sheet, [ctx.lang, sheet, g.rounds, withServer, ctx.me], () => {
+  paint(s, "sheet", s.sheet, [ctx.lang, sheet, g.rounds, withServer, ctx.me, [...ctx.left]], () => {
     if (!sheet.length) return null;
     const { t } = api;
     const rounds = Math.max(g.rounds || 0, sheet.length);
@@ -924,8 +956,8 @@ function renderSheet(s, ctx) {
           ),
           el(ctx, "tbody", {},
             match.players.map((pid) =>
-              el(ctx, "tr", { class: pid === ctx.me && ctx.seated ? "me" : null, "data-player": pid },
-                el(ctx, "th", { scope: "row" }, api.name(pid)),
+              el(ctx, "tr", { class: [pid === ctx.me && ctx.seated ? "me" : null, ctx.left.has(pid) ? "left" : null], "data-player": pid },
+                el(ctx, "th", { scope: "row" }, el(ctx, "span", { class: "nah-sheet-name" }, api.name(pid)), ctx.left.has(pid) ? leftBadge(ctx) : null),
                 columns.map((round) => cell(round, pid)),
                 el(ctx, "td", { class: "num nah-total", "data-testid": "nah-sheet-total" }, String(total(pid))),
                 el(ctx, "td", { class: "num nah-twos" }, String(twos(pid))),

@@ -5,6 +5,7 @@
 // board (shelf "spyfall.board"), and renderSetupEditors(): the lobby's setup card of both games.
 // Text only through api.el / api.t; the kit's own strings are spyfall.kit.* (in Spyfall's strings).
 // Styles: Spyfall's screen.css (classes sf-*), which the kit makes sure is loaded.
+// A field being typed in keeps its focus across renders by its data-keep key: the shell sees to it.
 
 const MAX_IMPORT_BYTES = 60 * 1024; // an inbound Socket.IO packet may be 64 KiB at most
 const ARM_SECONDS = 4; // an armed button disarms itself after this
@@ -43,6 +44,32 @@ export function names(api, pids) {
   return joined(
     api,
     pids.map((pid) => api.name(pid)),
+  );
+}
+
+/** The players still in the match (a view without ``present`` predates presence: everyone is). */
+export function present(match) {
+  return match.present || match.players.filter((pid) => !(match.left || []).includes(pid));
+}
+
+/** True when ``pid`` left the match or was kicked: shown as gone, never asked, accused or pointed at. */
+export function gone(match, pid) {
+  return (match.left || []).includes(pid);
+}
+
+/** True when the viewer plays this match (seated and still in it); the table and watchers see it as a table. */
+export function playing(api, view) {
+  if (typeof api.playing === "boolean") return api.playing;
+  const me = api.table ? null : view.you;
+  return Boolean(me && present(view.match).includes(me));
+}
+
+/** "Round void: Boris left": a round that ended because the holder of its secret left. */
+export function voidNote(api, outcome, testid = "sf-void") {
+  return api.el(
+    "p",
+    { class: "sf-warn sf-void", "data-testid": testid },
+    outcome.left ? api.t("match.round_void", { name: api.name(outcome.left) }) : api.t("match.round_void_nobody"),
   );
 }
 
@@ -113,18 +140,6 @@ export function armedButton(api, ui, rerender, { id, attrs, label, confirmLabel,
     }
   });
   return button;
-}
-
-/** Replace ``container``'s children; a text field being typed in (kept between renders) keeps the focus. */
-export function replaceKeepingFocus(container, parts) {
-  const typing = document.activeElement;
-  const keep = typing && container.contains(typing) && typing.tagName === "INPUT" && typing.type === "text";
-  const selection = keep ? [typing.selectionStart, typing.selectionEnd] : null;
-  container.replaceChildren(...parts.filter(Boolean));
-  if (keep && container.contains(typing)) {
-    typing.focus();
-    typing.setSelectionRange(...selection);
-  }
 }
 
 // -- a screen's memory: a shell whose card slot is never rebuilt, and the state of its pickers -----------
@@ -272,19 +287,32 @@ export function tag(api, text, cls, attrs = {}) {
   return api.el("span", { class: ["sf-tag", cls], ...attrs }, text);
 }
 
-/** The players as chips: ``asking`` is highlighted, ``tags(pid)`` adds labels. */
-export function playerChips(api, players, { me = null, asking = null, tags = () => [], testid = "sf-players" } = {}) {
+/**
+ * The players as chips: ``asking`` is highlighted, ``tags(pid)`` adds labels. Those in ``left`` (they left
+ * the match or were kicked) are struck through with a "left" label and get no other tag.
+ */
+export function playerChips(
+  api,
+  players,
+  { me = null, asking = null, tags = () => [], testid = "sf-players", left = [] } = {},
+) {
   const { el } = api;
+  const departed = new Set(left);
   return el(
     "ul",
     { class: "sf-players", "data-testid": testid },
     players.map((pid) =>
       el(
         "li",
-        { class: ["sf-player", pid === asking ? "asking" : null, pid === me ? "me" : null], "data-player": pid },
+        {
+          class: ["sf-player", pid === asking ? "asking" : null, pid === me ? "me" : null, departed.has(pid) ? "left" : null],
+          "data-player": pid,
+          "data-left": departed.has(pid) ? "true" : null,
+        },
         el("span", { class: "sf-player-name" }, api.name(pid)),
-        pid === asking ? tag(api, api.t("spyfall.kit.asking_tag"), "asking") : null,
-        tags(pid),
+        departed.has(pid)
+          ? tag(api, api.t("match.left_badge"), "gone", { "data-testid": "sf-left" })
+          : [pid === asking ? tag(api, api.t("spyfall.kit.asking_tag"), "asking") : null, tags(pid)],
       ),
     ),
   );
@@ -292,6 +320,7 @@ export function playerChips(api, players, { me = null, asking = null, tags = () 
 
 // -- the asking tracker: who asks now; the asker taps whom they asked (no asking back) ----------------------
 
+/** ``players``: those who may be asked (the players still in the match). */
 export function askingTracker(api, { players, me, playing, asker, askedBy, firstNote }) {
   const { el, t } = api;
   const mine = playing && !api.table && asker === me;
@@ -550,49 +579,63 @@ export function packsEditor(api, view, ui, { manage, note, rerender, testid = "s
 
 // -- the eight-locations board (the lobby's shelf "spyfall.board") -------------------------------------------
 
-/** The proposal field is kept between renders, so that a state arriving while someone types keeps their text. */
+/**
+ * The field to propose a sticker. It is built on every render like everything else: the draft is kept in
+ * ``ui.proposal``, and the shell keeps the field's focus and caret by its key (data-keep).
+ */
 function proposeForm(api, ui) {
-  if (ui.propose && ui.propose.lang === api.lang) {
-    ui.propose.api = api;
-    return ui.propose.form;
-  }
   const { el, t } = api;
   const input = el("input", {
     type: "text",
     maxlength: 40,
     class: "sf-propose-input",
+    "data-keep": "sf-board-name",
     "data-testid": "sf-board-name",
     placeholder: t("spyfall.kit.board_placeholder"),
     "aria-label": t("spyfall.kit.board_placeholder"),
     enterkeyhint: "send",
     autocomplete: "off",
+    value: ui.proposal || "",
+    oninput: (event) => {
+      ui.proposal = event.target.value;
+    },
   });
-  const button = el("button", { type: "submit", class: "btn primary", "data-testid": "sf-board-propose" }, t("spyfall.kit.board_propose"));
-  const kept = { input, lang: api.lang, api };
-  const form = el(
+  const button = el(
+    "button",
+    { type: "submit", class: "btn primary", "data-testid": "sf-board-propose", disabled: Boolean(ui.proposing) },
+    t("spyfall.kit.board_propose"),
+  );
+  return el(
     "form",
     {
       class: "sf-propose",
       novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
-        const name = input.value.trim();
-        if (!name || button.disabled) return;
+        const name = (ui.proposal || "").trim();
+        if (!name || ui.proposing) return;
+        // Emptied at once (the player may type the next one); given back if the server refuses it.
+        ui.proposing = true;
+        ui.proposal = "";
+        input.value = "";
         button.disabled = true;
         try {
-          const answer = await kept.api.shelf(BOARD, "propose", { name });
-          if (answer?.ok) input.value = "";
+          const answer = await api.shelf(BOARD, "propose", { name });
+          if (!answer?.ok && !ui.proposal) {
+            ui.proposal = name;
+            const live = api.field("sf-board-name");
+            if (live && !live.value) live.value = name;
+          }
         } finally {
-          button.disabled = false;
+          ui.proposing = false;
+          const live = api.field("sf-board-name")?.closest("form")?.querySelector("button[type=submit]");
+          if (live) live.disabled = false;
         }
       },
     },
     input,
     button,
   );
-  kept.form = form;
-  ui.propose = kept;
-  return form;
 }
 
 /** How many stickers of the board are empty (8 when it was never touched). */
@@ -742,7 +785,7 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
   mem.view = view;
   mem.api = api;
   const rerender = () => {
-    if (mem.box.parentNode === root) renderSetupEditors(root, mem.view, mem.api, { boardVariant });
+    if (mem.box.parentNode === root) api.refresh();
   };
   const { t } = api;
   const setup = view.lobby?.setup;
@@ -776,7 +819,7 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
           testid: "sf-setup-packs",
         }),
   ];
-  replaceKeepingFocus(mem.box, parts);
+  mem.box.replaceChildren(...parts.filter(Boolean));
 }
 
 /**

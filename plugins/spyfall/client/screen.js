@@ -10,16 +10,19 @@ import {
   actionButton,
   askingTracker,
   betweenRounds,
+  gone,
   locationList,
   locationName,
   names,
   playerChips,
+  playing as isPlaying,
+  present,
   renderSetupEditors,
-  replaceKeepingFocus,
   screenMemory,
   section,
   stillMine,
   tag,
+  voidNote,
 } from "/plugins/spyfall/kit.js";
 
 const ACCUSATION = "accusation";
@@ -53,6 +56,7 @@ function remember(root, view, api) {
     mem.ui.revealOpen = false;
   }
   if (match.phase !== "play" && match.phase !== "spy_reveal") mem.ui.revealTarget = null;
+  if (mem.ui.accuseTarget && gone(match, mem.ui.accuseTarget)) mem.ui.accuseTarget = null; // they left meanwhile
   return mem;
 }
 
@@ -64,6 +68,7 @@ function playersSection(ctx) {
   const accused = new Set(game.accused || []);
   return playerChips(api, match.players, {
     me,
+    left: match.left || [],
     asking: match.phase === "play" ? game.asker : null,
     tags: (pid) => [
       pid === game.dealer ? tag(api, t("spyfall.screen.dealer_tag"), "dealer", { "data-testid": "sf-dealer" }) : null,
@@ -75,7 +80,7 @@ function playersSection(ctx) {
 function askingSection(ctx) {
   const { api, match, game, me, playing } = ctx;
   return askingTracker(api, {
-    players: match.players,
+    players: present(match),
     me,
     playing,
     asker: game.asker,
@@ -150,7 +155,7 @@ function toolsSection(ctx) {
         el(
           "div",
           { class: "sf-choices" },
-          match.players
+          present(match)
             .filter((pid) => pid !== me)
             .map((pid) =>
               el(
@@ -466,6 +471,16 @@ function resultSection(ctx) {
   const { el, t } = api;
   const outcome = game.outcome;
   if (!outcome) return null;
+  if (outcome.void) {
+    return section(
+      api,
+      "sf-result",
+      "sf-result",
+      el("h3", {}, t("spyfall.screen.result_title")),
+      voidNote(api, outcome),
+      ...nextRound(ctx),
+    );
+  }
   const spies = outcome.spies || [];
   const guesses = Object.entries(outcome.guesses || {});
   const parts = [
@@ -506,7 +521,16 @@ function resultSection(ctx) {
         )
       : null,
     el("p", { class: "sf-muted" }, t("spyfall.screen.points_below")),
+    ...nextRound(ctx),
   ];
+  return section(api, "sf-result", "sf-result", el("h3", {}, t("spyfall.screen.result_title")), ...parts);
+}
+
+/** The host's next round (and reshuffle) under the round's result; everyone else waits for it. */
+function nextRound(ctx) {
+  const { api, match, game, host } = ctx;
+  const { el, t } = api;
+  const parts = [];
   if (!api.table && !match.over) {
     if (host) {
       const last = match.round >= (game.rounds ?? match.options?.rounds ?? 0);
@@ -541,7 +565,7 @@ function resultSection(ctx) {
       parts.push(el("p", { class: "sf-muted", "data-testid": "sf-waiting-host" }, t("spyfall.screen.waiting_host")));
     }
   }
-  return section(api, "sf-result", "sf-result", el("h3", {}, t("spyfall.screen.result_title")), ...parts);
+  return parts;
 }
 
 function wasReshuffled(match) {
@@ -550,9 +574,10 @@ function wasReshuffled(match) {
   return Boolean(over && shuffled && shuffled.index > over.index);
 }
 
-/** Render again after a local change (a picker opened); not once the shell has given the root to another screen. */
+/** Render again after a local change (a picker opened), through the shell (so a variant's part is kept);
+ * not once the shell has given the root to another screen. */
 function rerender(root, mem) {
-  if (stillMine(root, mem)) render(root, mem.view, mem.api);
+  if (stillMine(root, mem)) mem.api.refresh();
 }
 
 // -- the screen ---------------------------------------------------------------------------------------------
@@ -563,7 +588,7 @@ export function render(root, view, api) {
   const match = view.match;
   const game = match.game_view || {};
   const me = api.table ? null : view.you;
-  const playing = Boolean(me && match.players.includes(me));
+  const playing = isPlaying(api, view); // a seat not in the match (late, or back after leaving) sees the table
   const host = Boolean(me && view.lobby?.host === me);
   const ctx = { api, match, game, me, mem, playing, host, rerender: () => rerender(root, mem) };
 
@@ -637,6 +662,6 @@ export function render(root, view, api) {
     parts.push(locationsSection(ctx, playing && !over ? "cross" : "show"));
   }
 
-  // The card node stays (it may be held right now); the rest is rebuilt, and a field being typed in keeps the focus.
-  replaceKeepingFocus(mem.body, parts);
+  // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
+  mem.body.replaceChildren(...parts.filter(Boolean));
 }

@@ -11,17 +11,20 @@ import {
   armedButton,
   askingTracker,
   betweenRounds,
+  gone,
   joined,
   locationList,
   locationName,
   names,
   playerChips,
+  playing as isPlaying,
+  present,
   renderSetupEditors,
-  replaceKeepingFocus,
   screenMemory,
   section,
   stillMine,
   tag,
+  voidNote,
 } from "/plugins/spyfall/kit.js";
 
 const BOARD_VARIANT = "teams_eight_locations";
@@ -91,6 +94,10 @@ function who(ctx, pid, extra = null) {
   );
 }
 
+function leftTag(api) {
+  return tag(api, api.t("match.left_badge"), "gone", { "data-testid": "sf-left" });
+}
+
 function whoList(ctx, pids, dropped = new Set()) {
   const { api } = ctx;
   if (!pids.length) return api.el("span", { class: "sf-muted" }, api.t("spyfall_teams.screen.no_one"));
@@ -125,6 +132,7 @@ function topSection(ctx) {
     ),
     playerChips(api, match.players, {
       me,
+      left: match.left || [],
       asking: match.phase === "play" ? game.asker : null,
       tags: (pid) =>
         picked
@@ -169,7 +177,10 @@ function progress(ctx, done, testid) {
   return api.el(
     "p",
     { class: "sf-progress st-progress", "data-testid": testid },
-    api.t("spyfall_teams.screen.picked_count", { count: (done || []).length, total: match.players.length }),
+    api.t("spyfall_teams.screen.picked_count", {
+      count: (done || []).filter((pid) => !gone(match, pid)).length,
+      total: present(match).length,
+    }),
   );
 }
 
@@ -265,7 +276,7 @@ function allyPickSection(ctx) {
         el(
           "div",
           { class: "sf-choices", "data-testid": "st-ally-targets" },
-          match.players
+          present(match)
             .filter((pid) => pid !== me)
             .map((pid) =>
               el(
@@ -500,8 +511,8 @@ function stepBody(ctx, step, fresh) {
           match.players.map((pid) =>
             el(
               "tr",
-              { "data-player": pid },
-              el("td", {}, who(ctx, pid)),
+              { "data-player": pid, class: gone(match, pid) ? "left" : null },
+              el("td", {}, who(ctx, pid, gone(match, pid) ? "gone" : null), gone(match, pid) ? leftTag(api) : null),
               el(
                 "td",
                 { class: "st-named" },
@@ -668,12 +679,22 @@ function resultSection(ctx) {
   const won = game.rounds_won || {};
   const order = match.players.slice().sort((a, b) => (won[b] || 0) - (won[a] || 0));
   const parts = [
-    el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result)),
+    result.void
+      ? voidNote(api, result, "st-void")
+      : el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result)),
     el("h4", {}, t("spyfall_teams.screen.rounds_won_title")),
     el(
       "ul",
       { class: "st-rounds-won", "data-testid": "st-rounds-won" },
-      order.map((pid) => el("li", { "data-player": pid }, el("span", {}, api.name(pid)), el("strong", {}, String(won[pid] || 0)))),
+      order.map((pid) =>
+        el(
+          "li",
+          { "data-player": pid, class: gone(match, pid) ? "left" : null },
+          el("span", { class: gone(match, pid) ? "gone" : null }, api.name(pid)),
+          gone(match, pid) ? leftTag(api) : null,
+          el("strong", {}, String(won[pid] || 0)),
+        ),
+      ),
     ),
     el("p", { class: "sf-muted" }, t("spyfall_teams.screen.ranking_hint")),
   ];
@@ -701,8 +722,9 @@ function resultSection(ctx) {
 
 // -- the screen -------------------------------------------------------------------------------------------------------
 
+/** Render again after a local change (a pick chosen), through the shell; not once the root is another screen's. */
 function rerender(root, mem) {
-  if (stillMine(root, mem)) render(root, mem.view, mem.api);
+  if (stillMine(root, mem)) mem.api.refresh();
 }
 
 export function render(root, view, api) {
@@ -711,7 +733,7 @@ export function render(root, view, api) {
   const match = view.match;
   const game = match.game_view || {};
   const me = api.table ? null : view.you;
-  const playing = Boolean(me && match.players.includes(me));
+  const playing = isPlaying(api, view); // a seat not in the match (late, or back after leaving) sees the table
   const host = Boolean(me && view.lobby?.host === me);
   const shown = revealed(game);
   const ctx = { api, match, game, me, mem, playing, host, shown, rerender: () => rerender(root, mem) };
@@ -735,7 +757,7 @@ export function render(root, view, api) {
   if (phase === "play" && !match.over) {
     parts.push(
       askingTracker(api, {
-        players: match.players,
+        players: present(match),
         me,
         playing,
         asker: game.asker,
@@ -766,6 +788,6 @@ export function render(root, view, api) {
       }),
     );
   }
-  // The card node stays (it may be held right now); the rest is rebuilt, and a field being typed in keeps the focus.
-  replaceKeepingFocus(mem.body, parts);
+  // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
+  mem.body.replaceChildren(...parts.filter(Boolean));
 }
