@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = os.environ.get("GAMENIGHT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -45,12 +43,10 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def shots() -> Path:
-    """One folder of screenshots for the run: artifacts/screenshots/."""
-    if SCREENSHOTS.exists():
-        shutil.rmtree(SCREENSHOTS)
-    SCREENSHOTS.mkdir(parents=True)
-    return SCREENSHOTS
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder of screenshots for the run, in the run's temporary directory (pytest keeps the last few
+    runs' under its basetemp: ``--basetemp DIR`` puts them where you want to look)."""
+    return tmp_path_factory.mktemp("screenshots")
 
 
 class Browsers:

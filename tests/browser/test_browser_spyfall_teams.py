@@ -366,7 +366,7 @@ def test_team_spyfall_strings_in_both_languages():
     emitted = set(re.findall(r"\"(spyfall_teams\.(?:reason|option)\.[a-z_]+)\"", rules))
     emitted |= {f"error.{code}" for code in re.findall(r"ActionError\(\s*\"(spyfall_teams\.[a-z_]+)\"", rules)}
     emitted |= {f"spyfall_teams.phase.{p}" for p in ("play", "pick_locations", "pick_allies", "reveal", "round_over")}
-    emitted |= {f"spyfall_teams.timer.{timer}" for timer in ("round", "picks", "show")}
+    emitted |= {f"spyfall_teams.timer.{timer}" for timer in ("round", "picks", "show", "break")}
     emitted |= {f"spyfall_teams.option.composition.{choice}" for choice in ("table", "table_alt", "custom")}
     assert len(emitted) > 25
     screen = (CLIENT / "screen.js").read_text(encoding="utf-8")
