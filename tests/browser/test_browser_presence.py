@@ -202,3 +202,44 @@ def test_the_host_ends_i_m_not_a_human_after_two_rounds_scored(pages):
     expect(phones["Dasha"].get_by_test_id("history-ended-early")).to_have_text("досрочно")
     expect(phones["Dasha"].get_by_test_id("ended-early")).to_have_text("закончена досрочно")
     shot(pages, phones["Dasha"], "notahuman-ended-early-ru")
+
+
+def test_spyfall_round_is_void_when_the_only_spy_is_kicked(pages):
+    ann, code = create_lobby(pages, "Ann")
+    phones = {"Ann": ann}
+    for name in ["Boris", "Chen", "Dina"]:
+        phones[name] = join_by_link(pages, code, name, **NARROW)
+    table = pages.page(f"/l/{code}/table", viewport={"width": 1600, "height": 900})
+    ann.get_by_test_id("game-select").select_option("spyfall")
+    field = ann.get_by_test_id("option-rounds")
+    field.fill("2")
+    field.press("Tab")
+    expect(phones["Boris"].get_by_test_id("setup-summary").locator("dd").first).to_have_text("2")
+    ann.get_by_test_id("start").click()
+    for page in phones.values():
+        expect(page.get_by_test_id("sf-card")).to_be_visible()
+    spy = next(name for name, page in phones.items() if is_spy(page))
+    if spy == "Ann":  # the host cannot kick herself: she hands the lobby to Boris first
+        confirm_seat = seat(ann, "Boris").get_by_test_id("seat-handover")
+        confirm_seat.click()
+        confirm_seat.click()
+        host = phones["Boris"]
+        expect(host.get_by_test_id("pause")).to_be_visible()
+    else:
+        host = ann
+    kick = seat(host, spy).get_by_test_id("seat-kick")
+    kick.click()
+    kick.click()
+    others = [page for name, page in phones.items() if name != spy]
+    for page in [*others, table]:
+        expect(page.get_by_test_id("sf-void")).to_have_text(f"Round void: {spy} left")
+        expect(page.get_by_test_id("match-phase")).to_have_text("Round over")
+        expect(page.locator("[data-testid=round-points][data-round='1']").get_by_test_id("round-void")).to_have_text(
+            f"Round void: {spy} left"
+        )
+    shot(pages, table, "spyfall-void-table")
+    # The next round is dealt when the host says so, to the three still in.
+    host.get_by_test_id("sf-next").click()
+    for page in others:
+        expect(page.get_by_test_id("match-phase")).to_have_text("Questions")
+        expect(page.get_by_test_id("sf-card")).to_be_visible()
