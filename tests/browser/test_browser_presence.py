@@ -172,6 +172,15 @@ def test_the_host_ends_i_m_not_a_human_after_two_rounds_scored(pages):
     phones["Boris"].get_by_test_id("nah-word").fill("Island")
     phones["Boris"].get_by_test_id("nah-say").click()
     expect(table.get_by_test_id("nah-assoc")).to_have_count(1)
+    expect(table.get_by_test_id("nah-pending")).to_contain_text("Chen")
+
+    # Chen is kicked: nobody waits for his word any more (or, if he held the Human card, the round is void).
+    kick = seat(ann, "Chen").get_by_test_id("seat-kick")
+    kick.click()
+    kick.click()
+    expect(table.get_by_test_id("totals").locator("tr", has_text="Chen")).to_have_attribute("data-left", "true")
+    expect(table.locator("[data-testid=nah-pending]", has_text="Chen")).to_have_count(0)
+    del phones["Chen"]
 
     # Only the host has the two ends: scored now, or aborted without a score.
     expect(phones["Boris"].get_by_test_id("end")).to_have_count(0)
@@ -190,8 +199,9 @@ def test_the_host_ends_i_m_not_a_human_after_two_rounds_scored(pages):
     expect(table.locator("[data-testid=round-points][data-round='3']").get_by_test_id("point")).to_have_count(0)
 
     # The night's scoreboard has the match, marked as ended early.
+    expect(table.get_by_test_id("ranking").locator("li", has_text="Chen").get_by_test_id("left-badge")).to_be_visible()
     for page in [ann, phones["Dasha"], table]:
-        expect(page.get_by_test_id("scoreboard").locator("tbody tr")).to_have_count(4)
+        expect(page.get_by_test_id("scoreboard").locator("tbody tr")).to_have_count(4)  # Chen's record stays
         entry = page.get_by_test_id("history-entry")
         expect(entry).to_have_count(1)
         expect(entry).to_have_attribute("data-ended-early", "true")
