@@ -41,7 +41,14 @@ def main() -> None:
 @click.argument("script", type=click.File("r", encoding="utf-8"))
 @plugin_option
 def play(script, plugins: tuple[str, ...]) -> None:
-    """Play a match headless from a SCRIPT.json and print its result as JSON."""
+    """Play a match headless from a SCRIPT.json and print its result as JSON.
+
+    \b
+    Exit status (see docs/scripts.md):
+      0  every step accepted (or its refusal expected) and every expectation held
+      1  an expectation failed, or a step was refused and nothing expected it
+      2  the script is malformed, or a deal it forces cannot be made
+    """
     from gamenight.script import ExpectationFailed, ScriptError, run_script
 
     try:
