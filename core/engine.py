@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 TABLE = None  # the recipient id of table screens
 HEARTBEAT_KEY = "heartbeat"
+PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
 
 @dataclass
@@ -201,22 +202,74 @@ class Engine:
     # -- restore ---------------------------------------------------------------------
 
     def _restore(self) -> None:
+        """Bring back every stored lobby; set aside ("park") any that cannot come back.
+
+        A lobby is parked when its game or a variant is not installed (any more),
+        or when its snapshot or log cannot be replayed: one warning line names
+        it and the cause, its rows stay in the store untouched (so its code is
+        never reissued), and it comes back on a later start once the cause is
+        gone, its clocks keeping the time they had left when it was parked.
+        """
+        self.parked: dict[str, str] = {}
+        beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
+        now = self.clock()
+        down_since = max(beats) if beats else now
+        downtimes: dict[str, float] = {}
         for code, created, snapshot, records in self.store.lobbies():
-            lobby = Lobby.from_dict(snapshot) if snapshot else Lobby(code, created)
-            for record in records:
-                replay_record(lobby, self.plugins, record)
+            since = self.store.get_meta(PARKED_KEY + code)
+            try:
+                lobby = self._rebuild(code, created, snapshot, records)
+            except _Unrestorable as exc:
+                self.parked[code] = exc.cause
+                if not since:  # parked before: it has been down since then
+                    self.store.set_meta(PARKED_KEY + code, repr(down_since))
+                log.warning("lobby %s parked, kept in the database for a later start: %s", code, exc.cause)
+                log.debug("lobby %s could not be restored", code, exc_info=exc.__cause__)
+                continue
             self.lobbies[code] = lobby
             self._locks[code] = threading.Lock()
-        beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
-        downtime = self.clock() - max(beats) if beats else 0.0
+            downtimes[code] = now - (float(since) if since else down_since)
+            if since:
+                self.store.set_meta(PARKED_KEY + code, "")
         for code, lobby in list(self.lobbies.items()):
             # Clocks do not run while the server is down: timers keep the time they had left.
+            downtime = downtimes[code]
             if downtime > 0 and lobby.match_live and lobby.match.next_deadline() is not None:
                 self.submit(code, "act", {"action": "shift_clocks", "args": {"seconds": downtime}}, system=True)
             for pid, player in list(self.lobbies[code].players.items()):
                 if player["connected"]:
                     self.set_presence(code, pid, False)
         self.heartbeat()
+
+    def _rebuild(
+        self, code: str, created: float, snapshot: dict[str, Any] | None, records: list[dict[str, Any]]
+    ) -> Lobby:
+        """A stored lobby from its snapshot and log tail; raises ``_Unrestorable`` naming the cause."""
+        kind = "snapshot"
+        try:
+            lobby = Lobby.from_dict(snapshot) if snapshot else Lobby(code, created)
+            for number, record in enumerate(records, 1):
+                kind = f"record {number} after the snapshot ({record.get('kind')!r})"
+                replay_record(lobby, self.plugins, record)
+            kind = "its match"
+            if lobby.match is not None:  # a view would bind it to its stack
+                self.plugins.stack(lobby.match.game, lobby.match.variants, check_conflicts=False)
+        except ActionError as exc:
+            if exc.code == "unknown_game":
+                raise _Unrestorable(f"game {exc.params.get('game')!r} is not installed") from exc
+            if exc.code == "unknown_variant":
+                variant, game = exc.params.get("variant"), exc.params.get("game")
+                raise _Unrestorable(f"variant {variant!r} of {game!r} is not installed") from exc
+            raise _Unrestorable(f"{kind} cannot be replayed: refused with {exc.code} {exc.params}") from exc
+        except Exception as exc:
+            raise _Unrestorable(f"{kind} cannot be replayed: {type(exc).__name__}: {exc}") from exc
+        return lobby
+
+
+class _Unrestorable(Exception):
+    def __init__(self, cause: str) -> None:
+        super().__init__(cause)
+        self.cause = " ".join(cause.split())  # one log line
 
 
 def replay_record(lobby: Lobby, plugins: Plugins, record: dict[str, Any]) -> None:
