@@ -364,8 +364,8 @@ class Match:
             self.hook.deal(match=self, forced=forced)
         except BadDeal as exc:
             raise ActionError("bad_deal", round=self.round, reason=str(exc)) from None
-        except (KeyError, ValueError, IndexError, TypeError) as exc:
-            if forced is None:
+        except Exception as exc:  # a forced deal of the wrong shape, whatever the game tripped on
+            if forced is None or isinstance(exc, ActionError):
                 raise
             raise ActionError("bad_deal", round=self.round, reason=f"{type(exc).__name__}: {exc}") from None
         self.announce("event.round_started", round=self.round)
