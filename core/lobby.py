@@ -283,7 +283,7 @@ def _abort(lobby: Lobby, plugins, actor, args, extra, now):
 
 
 def _end(lobby: Lobby, plugins, actor, args, extra, now):
-    """End the match now, scored: the finished rounds count (NOTES: coming and going, 4)."""
+    """End the match now, scored: the finished rounds count (docs/rules: coming and going, 4)."""
     if not lobby.match_live:
         raise ActionError("no_match")
     match = lobby.bind_match(plugins, now)

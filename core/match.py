@@ -120,7 +120,7 @@ class Match:
         return player in self.players and player not in self.left
 
     def depart(self, player: str) -> None:
-        """``player`` left the lobby or was kicked: they leave the match too (NOTES: coming and going).
+        """``player`` left the lobby or was kicked: they leave the match too (docs/rules: coming and going).
 
         They are no longer dealt, asked, waited for or counted as voters; their
         points stay. The game's ``player_left`` hook hands on what they held;
@@ -377,7 +377,7 @@ class Match:
             self.announce("event.round_over", round=self.round)
 
     def void_round(self, player: str) -> None:
-        """End the round void because ``player`` left holding its central secret (NOTES: coming and going, 2).
+        """End the round void because ``player`` left holding its central secret (docs/rules: coming and going, 2).
 
         Nobody scores it: its points are struck out, its open ballots closed
         without effect and its clocks stopped. The game then sets its

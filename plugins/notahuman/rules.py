@@ -39,7 +39,7 @@ def robots(match) -> list[str]:
 
 
 def speakers(match) -> list[dict[str, Any]]:
-    """The associations still in play: their authors are still in the match (NOTES: coming and going, 2)."""
+    """The associations still in play: their authors are still in the match (docs/rules: coming and going, 2)."""
     return [a for a in match.round_state["associations"] if match.is_present(a["player"])]
 
 
@@ -246,7 +246,7 @@ def settle_guess(match, image: int | None) -> None:
 
 
 def settle_vote(match, ballot) -> None:
-    """Most votes is revealed (ties: see ``ballot_tiebreak``); NOTES.md, I'm Not a Human, rules 5-6."""
+    """Most votes is revealed (ties: see ``ballot_tiebreak``); docs/rules, I'm Not a Human, rules 5-6."""
     state = match.round_state
     winner = ballot.result["winner"]
     by_number = {str(n): a["player"] for n, a in enumerate(state["associations"], 1)}

@@ -1,4 +1,4 @@
-"""Association checks (NOTES.md, I'm Not a Human, rules 1 and 2).
+"""Association checks (docs/rules, I'm Not a Human, rules 1 and 2).
 
 One word: letters of any script, with hyphens and apostrophes allowed inside
 ("рок-н-ролл", "o'clock"). No repeats across the whole game, compared after

@@ -300,7 +300,7 @@ def settle(match, *, winner: str, how: str, convicted: str | None) -> None:
 
 
 def score_round(match, outcome: dict[str, Any], *, other_spy_as_agent: bool = True) -> None:
-    """The rulebook's scoring, ruled by NOTES.md (Spyfall 2, rule 9); only players still in the match score."""
+    """The rulebook's scoring, ruled by docs/rules (Spyfall 2, rule 9); only players still in the match score."""
     state = match.round_state
     spies = [s for s in outcome["spies"] if match.is_present(s)]
     if outcome["winner"] == "spies":
@@ -330,7 +330,7 @@ def score_round(match, outcome: dict[str, Any], *, other_spy_as_agent: bool = Tr
 
 @hookimpl
 def player_left(match, player: str) -> None:
-    """NOTES: coming and going. The only spy (or both) leaving voids the round; otherwise it goes on."""
+    """docs/rules: coming and going. The only spy (or both) leaving voids the round; otherwise it goes on."""
     state = match.round_state
     if match.phase not in PLAYING:
         return
@@ -435,7 +435,7 @@ def check_start(match) -> None:
     if spies == 2 and not 5 <= players <= 12:
         raise ActionError("spyfall.players_for_spies", spies=2, min=5, max=12, players=players)
     if "spyfall1" in match.options["packs"] and (spies != 1 or players > 8):
-        # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (NOTES.md 3)
+        # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (docs/rules 3)
         raise ActionError("spyfall.spyfall1_limits", max=8)
     if not match.hook.spyfall_locations(match=match):
         raise ActionError("spyfall.no_locations")

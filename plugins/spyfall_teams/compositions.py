@@ -1,4 +1,4 @@
-"""Who plays in which team: NOTES.md's table for 5-9 players, or a custom composition."""
+"""Who plays in which team: docs/rules's table for 5-9 players, or a custom composition."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def teammates_in_play(match, state: dict[str, Any], index: int) -> list[str]:
 
 
 def name_location(match, action: Action) -> None:
-    """Each non-spy names one enemy location, a spy two, from this round's list (NOTES: Team Spyfall, 6)."""
+    """Each non-spy names one enemy location, a spy two, from this round's list (docs/rules: Team Spyfall, 6)."""
     state = match.round_state
     if action.actor in state["location_picks"]:
         raise ActionError("spyfall_teams.already_picked")
@@ -258,7 +258,7 @@ def apply_step(match, step: dict[str, Any]) -> None:
     if step["kind"] == "tally":
         state = match.round_state
         state["result"] = {"teams": step["teams"], "winners": step["winners"]}
-        for winner in step["winners"]:  # every member of a winning team wins the round (NOTES: Team Spyfall, 4)
+        for winner in step["winners"]:  # every member of a winning team wins the round (docs/rules: Team Spyfall, 4)
             for player in step["teams"][winner]["players"]:
                 if match.is_present(player):
                     match.data["rounds_won"][player] += 1
@@ -266,7 +266,7 @@ def apply_step(match, step: dict[str, Any]) -> None:
 
 
 def scoring_script(match) -> list[dict[str, Any]]:
-    """The variant's scoring script as steps (NOTES.md, Team Spyfall, rule 4); only players still in score."""
+    """The variant's scoring script as steps (docs/rules, Team Spyfall, rule 4); only players still in score."""
     state = match.round_state
     teams, spies = state["teams"], state["spies"]
     picks, allies = state["location_picks"], state["ally_picks"]
@@ -417,7 +417,7 @@ def seat_view(match, player: str) -> dict[str, Any]:
 
 @hookimpl
 def player_left(match, player: str) -> None:
-    """A whole location team gone voids the round (NOTES: coming and going, 2); anyone else's departure
+    """A whole location team gone voids the round (docs/rules: coming and going, 2); anyone else's departure
     lets it go on, with their picks not awaited."""
     state = match.round_state
     if match.phase not in PLAYING:
@@ -488,7 +488,7 @@ def setup(match) -> None:
 
 @hookimpl
 def ranking_key(match, player: str) -> tuple:
-    """The players whose teams won the most rounds win; ties are shared (NOTES: Team Spyfall, 5).
+    """The players whose teams won the most rounds win; ties are shared (docs/rules: Team Spyfall, 5).
 
     Individual points never break that tie: they are shown, not ranked on.
     """
