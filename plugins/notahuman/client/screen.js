@@ -726,7 +726,7 @@ function renderList(s, ctx) {
     const items = ctx.associations.map((a, i) => {
       const speaking = i === speakerIndex;
       const done = speakerIndex >= 0 && i < speakerIndex;
-      const human = outcome && outcome.human === a.player;
+      const human = outcome && (outcome.humans || [outcome.human]).includes(a.player);
       const revealed = outcome && outcome.revealed === a.player;
       const gone = ctx.left.has(a.player);
       let badge = null;
@@ -743,7 +743,7 @@ function renderList(s, ctx) {
       });
     });
     if (showServer) {
-      const human = outcome && outcome.human === SERVER;
+      const human = outcome && (outcome.humans || [outcome.human]).includes(SERVER);
       const revealed = outcome && outcome.revealed === SERVER;
       let badge = null;
       if (outcome) badge = human ? el(ctx, "span", { class: "nah-badge human" }, "0_0") : el(ctx, "span", { class: "nah-badge robot" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
