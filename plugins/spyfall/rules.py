@@ -130,12 +130,17 @@ def next_round(match, action: Action | None = None) -> None:
     begin_round(match)
 
 
-def break_over(match) -> None:
-    """Nobody moved on between rounds: the next round starts, or the match ends if it cannot."""
-    try:
-        next_round(match)
-    except ActionError:  # the board still has gaps and nobody is filling them
-        match.finish(early=True)
+def when_the_break_runs_out(next_round):
+    """The break's clock handler for both Spyfall games: nobody moved on between rounds, so the next
+    round starts, or the match ends, scored, if it cannot (the sticker board still has gaps)."""
+
+    def break_over(match) -> None:
+        try:
+            next_round(match)
+        except ActionError:
+            match.finish(early=True)
+
+    return break_over
 
 
 def reshuffle(match, action: Action) -> None:
@@ -167,7 +172,7 @@ PHASES = [
         "round_over",
         {"next": Move(next_round, who="host"), "reshuffle": Move(reshuffle, who="host")},
         clock=Clock("break_seconds", timer="break"),
-        on_clock=break_over,
+        on_clock=when_the_break_runs_out(next_round),
     ),
     Phase(ANY_PHASE, {"cross": CROSS}),
 ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.rules import location_card
+from gamenight.plugins.spyfall.rules import location_card, number, when_the_break_runs_out
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
@@ -92,14 +92,6 @@ def next_round(match, action: Action | None = None) -> None:
     begin_round(match)
 
 
-def break_over(match) -> None:
-    """Nobody moved on between rounds: the next round starts, or the match ends if it cannot."""
-    try:
-        next_round(match)
-    except ActionError:  # the board still has gaps and nobody is filling them
-        match.finish(early=True)
-
-
 def show_seconds(match) -> float:
     return match.options["show_seconds"] or HAND_SHOW_FALLBACK
 
@@ -141,7 +133,7 @@ PHASES = [
         "round_over",
         {"next": Move(next_round, who="host")},
         clock=Clock("break_seconds", timer="break"),
-        on_clock=break_over,
+        on_clock=when_the_break_runs_out(next_round),
     ),
     Phase(ANY_PHASE, {"cross": CROSS}),
 ]
@@ -432,10 +424,6 @@ def player_left(match, player: str) -> None:
 
 
 # -- the game's hooks -----------------------------------------------------------------------------------------
-
-
-def number(default: int, low: int, high: int, label: str) -> fields.Integer:
-    return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
 
 
 @hookimpl
