@@ -135,7 +135,10 @@ def play_round(phones: dict, table, words: list[str]) -> None:
     """One round of I'm Not a Human: everyone's word, the reveal window passes, the host moves each
     explanation on, starts the vote, everyone votes for the first word they may."""
     ann = phones["Ann"]
+    current = ann.get_by_test_id("match-round").inner_text()
     for page, word in zip(phones.values(), words, strict=True):
+        expect(page.get_by_test_id("match-round")).to_have_text(current)  # this phone is in the new round too
+        expect(page.get_by_test_id("nah-word")).to_be_editable()
         page.get_by_test_id("nah-word").fill(word)
         page.get_by_test_id("nah-say").click()
     expect(ann.get_by_test_id("match-phase")).to_have_text("Explanations", timeout=30_000)
