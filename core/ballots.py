@@ -5,7 +5,9 @@ Two tally rules cover the built-in games:
 * ``plurality``: the candidate with most votes wins; a tie goes to the game's
   ``ballot_tiebreak`` hook, and stays a tie (no winner) if the game has none.
 * ``yesno``: candidates are ``"yes"`` and ``"no"``; the motion passes with the
-  yes votes of all eligible voters but ``k``.
+  yes votes of all eligible voters but ``k`` (``k=0``: only a unanimous yes).
+* ``majority``: ``"yes"`` and ``"no"``; the motion passes with the yes votes of
+  more than half of the eligible voters (a voter who does not vote is not a yes).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Rule = Literal["plurality", "yesno"]
+Rule = Literal["plurality", "yesno", "majority"]
 
 
 @dataclass
@@ -56,8 +58,8 @@ class Ballot:
     def tally(self) -> dict[str, Any]:
         """Count the ballots. ``winner`` is None on an unresolved tie."""
         counts = self.counts()
-        if self.rule == "yesno":
-            needed = max(0, len(self.voters) - self.k)
+        if self.rule in ("yesno", "majority"):
+            needed = len(self.voters) // 2 + 1 if self.rule == "majority" else max(0, len(self.voters) - self.k)
             passed = counts.get("yes", 0) >= needed and needed > 0
             return {
                 "counts": counts,

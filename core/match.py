@@ -282,7 +282,7 @@ class Match:
         Departed players are never voters. ``forbidden`` maps a voter to the
         candidates they may not choose (their own association, say).
         """
-        if rule == "yesno":
+        if rule in ("yesno", "majority"):
             candidates = ["yes", "no"]
         ballot = Ballot(
             id=id,
@@ -340,6 +340,12 @@ class Match:
             ballot.result = {"void": True}
             if ballot.timer:
                 self.stop_timer(ballot.timer)
+
+    def discard_ballot(self, ballot_id: str) -> None:
+        """Forget a ballot whose result has been used (a turn's vote, before the next turn opens its own)."""
+        ballot = self.ballots.pop(ballot_id, None)
+        if ballot is not None and ballot.timer:
+            self.stop_timer(ballot.timer)
 
     def drop_voter(self, player: str) -> None:
         """Remove a departed player from every open ballot (closing those now complete)."""

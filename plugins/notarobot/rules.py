@@ -1,0 +1,435 @@
+"""I'm Not a Robot: the round as phases, the turns, scoring and views.
+
+The rules and the rulings the game follows are in docs/rules/notarobot.md. A
+round reads top to bottom in ``PHASES``: everyone draws at once on a clock;
+then each artist in turn uncovers a tile, the guessers race for checkmarks,
+and the reveal scores the turn (with its full-pad and bug-report votes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight import Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight.deck import shuffled
+from gamenight.plugins.notarobot import cards, geometry
+from gamenight.plugins.notarobot.drawing import Decorations, Figure
+from marshmallow import fields, validate
+
+ROUNDS = 3
+FULL_PAD, BUG_REPORT = "full_pad", "bug_report"
+POINTS = {"robot": 1, "captcha": 3, "full_pad": 3, "captcha_lost": -3, "robot_lost": -1}
+TOKENS = {  # each scoring reason's effect on the tokens a player holds
+    "robot": ("robot", 1),
+    "robot_lost": ("robot", -1),
+    "captcha": ("captcha", 1),
+    "full_pad": ("captcha", 1),
+    "captcha_lost": ("captcha", -1),
+}
+VOTE_HOLD = "vote"
+TILE = fields.Integer(required=True, validate=validate.Range(0, geometry.TILES - 1))
+
+
+def cards_per_round(match) -> int:
+    """One card of three words; two with more than four players."""
+    return 2 if len(match.present) > 4 else 1
+
+
+def artist_order(match) -> list[str]:
+    """This round's artists in order: the present players clockwise from the first artist."""
+    return match.seat_order_from(match.data["first"])
+
+
+def artist(match) -> str | None:
+    return match.round_state.get("artist")
+
+
+def guessers(match) -> list[str]:
+    """The present players who guess this turn: everyone but the artist."""
+    return [p for p in match.present if p != artist(match)]
+
+
+def tokens(match) -> dict[str, dict[str, int]]:
+    """The CAPTCHA and Robot tokens each player holds, read from the points on the record."""
+    held = {p: {"captcha": 0, "robot": 0} for p in match.players}
+    prefix = f"{match.game}.reason."
+    for entries in match.ledger.rounds:
+        for entry in entries:
+            kind = TOKENS.get(entry["reason"].removeprefix(prefix))
+            if kind is not None and entry["player"] in held:
+                held[entry["player"]][kind[0]] += kind[1]
+    return held
+
+
+# -- drawing --------------------------------------------------------------------------------------------
+
+
+def draw(match, action: Action) -> None:
+    """A secret drawing of one of the round's words; submitting is final."""
+    state = match.round_state
+    if action.actor in state["drawings"]:
+        raise ActionError("notarobot.already_drawn")
+    if not 0 <= action.args["word"] < len(state["words"]):
+        raise ActionError("notarobot.bad_word", word=action.args["word"])
+    figure, decorations = action.args["figure"], action.args["decorations"]
+    inside = geometry.inside_tiles(figure)
+    if not inside:
+        raise ActionError("notarobot.no_inside")
+    state["drawings"][action.actor] = {
+        "word": action.args["word"],
+        "figure": figure,
+        "decorations": decorations,
+        "inside": inside,
+        "full": len(geometry.tiles_crossed(figure, decorations)) == geometry.TILES,
+    }
+
+
+def choose_first_artist(match, action: Action) -> None:
+    """The host names who "most recently wrote computer code", while the first round is being drawn."""
+    if match.round != 1:
+        raise ActionError("notarobot.not_first_round")
+    if not match.is_present(action.args["player"]):
+        raise ActionError("notarobot.not_a_player", player=action.args["player"])
+    match.data["first"] = action.args["player"]
+    match.announce("notarobot.event.first_artist", player=action.args["player"])
+
+
+def everyone_drew(match) -> bool:
+    return all(p in match.round_state["drawings"] for p in match.present)
+
+
+def start_turns(match) -> None:
+    """The drawing is over: whoever drew nothing is skipped as artist this round."""
+    state = match.round_state
+    for player in artist_order(match):
+        if player not in state["drawings"]:
+            skip_artist(match, player)
+    state["queue"] = [p for p in artist_order(match) if p in state["drawings"]]
+    next_turn(match)
+
+
+def skip_artist(match, player: str) -> None:
+    match.round_state["skipped"].append(player)
+    match.announce("notarobot.event.skipped", player=player)
+
+
+# -- a turn ---------------------------------------------------------------------------------------------
+
+
+def next_turn(match, action: Action | None = None) -> None:
+    """The next artist still in the match uncovers; after the last one, the next round or the end."""
+    state = match.round_state
+    for ballot_id in (FULL_PAD, BUG_REPORT):
+        match.discard_ballot(ballot_id)
+    state.update(artist=None, uncovered=None, checks=[], bug_reported=False)
+    while state["queue"]:
+        player = state["queue"].pop(0)
+        if match.is_present(player):
+            state["artist"] = player
+            match.set_phase("uncover", turn=player)
+            return
+        skip_artist(match, player)
+    match.end_round()
+    if match.round >= match.options["rounds"]:
+        match.finish()
+    else:
+        begin_round(match)
+
+
+def uncover(match, tile: int) -> None:
+    """Every player sees what lies in one tile of the artist's pad, and nothing else."""
+    drawing = match.round_state["drawings"][artist(match)]
+    match.round_state["uncovered"] = {
+        "tile": tile,
+        "lines": geometry.tile_contents(drawing["figure"], drawing["decorations"], tile),
+    }
+    match.set_phase("guessing")
+
+
+def check(match, action: Action) -> None:
+    """One checkmark per guesser; a tile holds one, first come, first served."""
+    checks = match.round_state["checks"]
+    tile = action.args["tile"]
+    if action.actor == artist(match):
+        raise ActionError("notarobot.artist_cannot_check")
+    if any(c["player"] == action.actor for c in checks):
+        raise ActionError("notarobot.already_checked")
+    holder = next((c["player"] for c in checks if c["tile"] == tile), None)
+    if holder is not None:
+        raise ActionError("notarobot.tile_taken", tile=tile, player=holder)
+    checks.append({"player": action.actor, "tile": tile})
+
+
+def everyone_checked(match) -> bool:
+    checked = {c["player"] for c in match.round_state["checks"]}
+    return all(p in checked for p in guessers(match))
+
+
+def reveal(match) -> None:
+    """All tiles come off: right guessers win a Robot token; some but not all right, the artist a CAPTCHA token."""
+    state = match.round_state
+    drawer = artist(match)
+    drawing = state["drawings"][drawer]
+    inside = set(drawing["inside"])
+    playing = guessers(match)
+    right = [c["player"] for c in state["checks"] if c["tile"] in inside and c["player"] in playing]
+    for player in right:
+        match.score(player, "robot")
+    captcha = 0 < len(right) < len(playing)
+    if captcha:
+        match.score(drawer, "captcha")
+    state["reveal"] = {"artist": drawer, **drawing, "right": right, "captcha": captcha}
+    match.data["turns"].append(
+        {
+            "round": match.round,
+            "artist": drawer,
+            "word": state["words"][drawing["word"]],
+            "tile": state["uncovered"]["tile"],
+            "inside": drawing["inside"],
+            "checks": list(state["checks"]),
+            "right": right,
+            "captcha": captcha,
+            "full_pad": None,
+            "bug_report": None,
+        }
+    )
+    if drawing["full"]:
+        open_vote(match, FULL_PAD, rule="majority")
+
+
+def open_vote(match, ballot_id: str, rule: str) -> None:
+    match.hold_timer("reveal", VOTE_HOLD)
+    match.open_ballot(ballot_id, guessers(match), [], rule=rule, seconds=match.options["vote_seconds"])
+
+
+def report_bug(match, action: Action) -> None:
+    """A guesser says the CAPTCHA is too hard on purpose: the guessers vote, and only all of them pass it."""
+    state = match.round_state
+    if action.actor not in guessers(match):
+        raise ActionError("notarobot.not_a_guesser")
+    if state["bug_reported"]:
+        raise ActionError("notarobot.bug_already_reported")
+    state["bug_reported"] = True
+    match.announce("notarobot.event.bug_report", player=action.actor)
+    open_vote(match, BUG_REPORT, rule="yesno")
+    match.cast(BUG_REPORT, action.actor, "yes")
+
+
+def vote_closed(match, ballot) -> None:
+    drawer = artist(match)
+    passed = bool(ballot.result["passed"])
+    match.data["turns"][-1][ballot.id] = passed
+    if ballot.id == FULL_PAD:
+        if passed:
+            match.score(drawer, "full_pad")
+        match.announce("notarobot.event.full_pad", player=drawer, passed=passed)
+    elif ballot.id == BUG_REPORT:
+        if passed:
+            held = tokens(match)
+            if held[drawer]["captcha"] > 0:
+                match.score(drawer, "captcha_lost")
+            for player in guessers(match):
+                if held[player]["robot"] > 0:
+                    match.score(player, "robot_lost")
+        match.announce("notarobot.event.bug_report_result", passed=passed)
+    release_when_no_vote(match)
+
+
+def release_when_no_vote(match) -> None:
+    if not any(not b.closed for b in match.ballots.values()):
+        match.release_timer("reveal", VOTE_HOLD)
+
+
+def next_artist(match, action: Action) -> None:
+    if any(not b.closed for b in match.ballots.values()):
+        raise ActionError("notarobot.vote_open")
+    next_turn(match)
+
+
+PHASES = [
+    Phase(
+        "drawing",
+        {
+            "draw": Move(
+                draw,
+                args={
+                    "word": fields.Integer(required=True, strict=True),
+                    "figure": Figure(required=True),
+                    "decorations": Decorations(load_default=list),
+                },
+                simultaneous=True,
+            ),
+            "first_artist": Move(
+                choose_first_artist, args={"player": fields.String(required=True)}, who="host", simultaneous=True
+            ),
+        },
+        clock=Clock("draw_seconds", timer="draw"),
+        end_if=everyone_drew,
+        on_end=start_turns,  # on the clock too: whoever drew nothing is skipped
+    ),
+    Phase(
+        "uncover",
+        {"uncover": Move(lambda match, action: uncover(match, action.args["tile"]), args={"tile": TILE}, who="turn")},
+        clock=Clock("uncover_seconds", timer="uncover", per_turn=True),
+        on_clock=lambda match: uncover(match, match.rng.randrange(geometry.TILES)),
+    ),
+    Phase(
+        "guessing",
+        {"check": Move(check, args={"tile": TILE}, simultaneous=True)},
+        clock=Clock("guess_seconds", timer="guess"),
+        end_if=everyone_checked,
+        on_end=lambda match: match.set_phase(
+            "reveal"
+        ),  # on the clock too: a guesser without a checkmark guessed nothing
+    ),
+    Phase(
+        "reveal",
+        {"report_bug": Move(report_bug, simultaneous=True), "next": Move(next_artist, who="host")},
+        clock=Clock("reveal_seconds", timer="reveal"),
+        on_enter=reveal,
+        on_clock=next_turn,
+        on_ballot=vote_closed,
+    ),
+]
+
+
+# -- the round -------------------------------------------------------------------------------------------
+
+
+def begin_round(match) -> None:
+    match.start_round()
+    match.set_phase("drawing")
+    match.restart_clock()  # a round in which nobody drew goes straight to the next one's drawing
+
+
+@hookimpl
+def deal(match, forced: dict[str, Any] | None) -> None:
+    count = cards_per_round(match)
+    if forced:
+        words = forced_words(forced.get("words"), count)
+        if "first" in forced:
+            if match.round != 1:
+                raise BadDeal("the first artist is chosen in round 1")
+            match.data["first"] = match.player_named(forced["first"])
+    else:
+        bag = match.data["bag"]  # shuffled at setup: no card repeats in a game
+        words = [word for _ in range(count) for word in cards.words_of(bag.pop())]
+    match.round_state.update(
+        words=words,
+        drawings={},
+        skipped=[],
+        queue=[],
+        artist=None,
+        uncovered=None,
+        checks=[],
+        reveal=None,
+        bug_reported=False,
+    )
+
+
+def forced_words(given: Any, count: int) -> list[dict[str, str]]:
+    """A script's ``words``: 3 words per card (a word, or ``{"en", "ru"}``), as many cards as the round deals."""
+    wanted = cards.WORDS_PER_CARD * count
+    if not isinstance(given, list) or len(given) != wanted:
+        raise BadDeal(f"'words' lists {wanted} words this round ({count} card(s) of {cards.WORDS_PER_CARD})")
+    words = []
+    for word in given:
+        if isinstance(word, str):
+            words.append({"en": word, "ru": word})
+        elif isinstance(word, dict) and isinstance(word.get("en"), str) and isinstance(word.get("ru"), str):
+            words.append({"en": word["en"], "ru": word["ru"]})
+        else:
+            raise BadDeal(f"a word is a string or {{'en', 'ru'}}, not {word!r}")
+    return words
+
+
+# -- views -----------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def public_view(match) -> dict[str, Any]:
+    state = match.round_state
+    shown: dict[str, Any] = {"rounds": match.options["rounds"], "tokens": tokens(match), "turns": match.data["turns"]}
+    if "words" not in state:
+        return shown
+    shown.update(
+        words=state["words"],
+        first_artist=match.data["first"],
+        order=artist_order(match) if match.present else [],
+        drawn=[p for p in match.players if p in state["drawings"]],
+        skipped=state["skipped"],
+        artist=state["artist"],
+        uncovered=state["uncovered"],
+        checks=state["checks"],
+        reveal=state["reveal"] if match.phase == "reveal" else None,
+    )
+    return shown
+
+
+@hookimpl
+def seat_view(match, player: str) -> dict[str, Any]:
+    drawings = match.round_state.get("drawings")
+    if drawings is None:
+        return {}
+    return {"drawing": drawings.get(player)}
+
+
+# -- the game's hooks -------------------------------------------------------------------------------------
+
+
+def seconds(default: int, low: int, high: int, name: str) -> fields.Integer:
+    return fields.Integer(
+        load_default=default, validate=validate.Range(low, high), metadata={"label": f"notarobot.option.{name}"}
+    )
+
+
+@hookimpl
+def options() -> dict[str, fields.Field]:
+    return {
+        "rounds": seconds(ROUNDS, 1, 6, "rounds"),
+        "draw_seconds": seconds(120, 30, 600, "draw_seconds"),
+        "uncover_seconds": seconds(20, 5, 120, "uncover_seconds"),
+        "guess_seconds": seconds(20, 5, 120, "guess_seconds"),
+        "reveal_seconds": seconds(30, 10, 300, "reveal_seconds"),
+        "vote_seconds": seconds(20, 10, 120, "vote_seconds"),
+        "cards": fields.List(
+            fields.String(validate=validate.OneOf([cards.BUILTIN, cards.CUSTOM])),
+            load_default=lambda: [cards.BUILTIN, cards.CUSTOM],
+            validate=validate.Length(1, 2),
+            metadata={"label": "notarobot.option.cards"},
+        ),
+    }
+
+
+@hookimpl
+def check_start(match) -> None:
+    needed = match.options["rounds"] * cards_per_round(match)
+    available = len(cards.bag(sorted(set(match.options["cards"])), match.shelf(cards.SHELF)))
+    if available < needed:
+        raise ActionError("notarobot.not_enough_cards", needed=needed, available=available)
+
+
+@hookimpl
+def phases() -> list[Phase]:
+    return PHASES
+
+
+@hookimpl
+def setup(match) -> None:
+    bag = cards.bag(sorted(set(match.options["cards"])), match.shelf(cards.SHELF))
+    match.data.update(bag=shuffled(match.rng, [dict(card) for card in bag]), first=match.players[0], turns=[])
+    begin_round(match)
+
+
+@hookimpl
+def player_left(match, player: str) -> None:
+    """An artist who leaves before the reveal loses the turn unscored; at the reveal, the votes on it are cancelled."""
+    if player != artist(match):
+        return
+    if match.phase in ("uncover", "guessing"):
+        next_turn(match)
+    elif match.phase == "reveal":
+        for ballot_id in (FULL_PAD, BUG_REPORT):
+            if ballot_id in match.ballots:
+                match.cancel_ballot(ballot_id)
+        release_when_no_vote(match)
