@@ -20,6 +20,7 @@ import pytest
 from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine, replay_lobby
 from gamenight.game import ANY_PHASE
+from gamenight.plugins.notarobot.drawing import Decorations, Figure
 from gamenight.store import SQLiteStore
 from helpers import Night
 from hypothesis import HealthCheck, event, given, settings
@@ -28,6 +29,17 @@ from marshmallow import fields
 
 SPYFALL = {"rounds": 2, "round_minutes": 1, "vote_seconds": 10}
 HUMAN = {"reveal_seconds": 3, "guess_seconds": 10, "explain_seconds": 10, "discussion_seconds": 15, "vote_seconds": 15}
+ROBOT = {"rounds": 2, "draw_seconds": 30, "uncover_seconds": 5, "guess_seconds": 5, "reveal_seconds": 10}
+# Figures with tiles inside (mostly, so that rounds get drawn), one with none, and junk; decorations likewise.
+FIGURES = [
+    [[0.2, 0.2], [0.6, 0.2], [0.6, 0.6], [0.2, 0.6]],
+    [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]],
+    [[0.0, 0.0], [0.4, 0.0], [0.4, 0.4], [0.0, 0.4]],
+    [[0.5, 0.5], [1.0, 0.5], [1.0, 1.0]],
+    [[0.5, 0.5], [0.51, 0.5], [0.51, 0.51]],
+    [[0.1, 0.1], [2, 0.5]],
+]
+DECORATIONS = [[], [[[0.05, 0.1], [0.95, 0.1], [0.95, 0.3], [0.05, 0.3], [0.05, 0.5], [0.95, 0.7], [0.05, 0.9]]], [[1]]]
 # label -> (game, variants, players, options)
 GAMES = {
     "spyfall": ("spyfall", [], ["Ann", "Boris", "Chen", "Dina", "Emil"], SPYFALL),
@@ -41,6 +53,7 @@ GAMES = {
     "highcard": ("highcard", [], ["Ann", "Boris", "Chen"], {"rounds": 2}),
     "hidden_spies": ("spyfall", ["hidden_spies"], ["Ann", "Boris", "Chen", "Dina", "Emil"], SPYFALL),
     "double_human": ("notahuman", ["double_human"], ["Ann", "Boris", "Chen", "Dina", "Emil"], HUMAN),
+    "notarobot": ("notarobot", [], ["Ann", "Boris", "Chen", "Dina", "Emil"], ROBOT),
 }
 LATE = ["Lena", "Mark", "Nina"]
 CLOCK_RUNS = 400  # hour-long clock runs allowed for a match to end on its own
@@ -89,10 +102,14 @@ def pool(match) -> list:
 
 
 def argument(draw, field, values):
+    if isinstance(field, Figure):
+        return draw(st.sampled_from(FIGURES))
+    if isinstance(field, Decorations):
+        return draw(st.sampled_from(DECORATIONS))
     if isinstance(field, fields.Boolean):
         return draw(st.booleans())
     if isinstance(field, fields.Integer):
-        return draw(st.integers(-1, 10))
+        return draw(st.one_of(st.integers(-1, 10), st.integers(0, 2)))
     if isinstance(field, fields.List):
         return draw(st.lists(st.sampled_from(values), max_size=3))
     if isinstance(field, fields.String):

@@ -156,3 +156,141 @@ def test_too_many_decorations_or_points_are_refused(group):
     heavy = [[[0.001 * k, 0.5 + 0.0001 * (s % 2)] for k in range(500)] for s in range(5)]
     refused = group.move("Ann", "draw", word=0, figure=FRAME, decorations=heavy)
     assert refused.error["code"] == "bad_request" and "decorations" in refused.error["params"]["errors"]
+
+
+def to_reveal(night: Night, checks: dict[str, int], artist_figure=FRAME, decorations=()) -> None:
+    """Everyone draws (the first artist, Ann, ``artist_figure``), Ann uncovers tile 24, the guessers check."""
+    start(night)
+    for name in PLAYERS:
+        figure = artist_figure if name == "Ann" else FRAME
+        assert draw(night, name, figure, decorations=decorations if name == "Ann" else ()).ok
+    assert night.move("Ann", "uncover", tile=24).ok
+    for name, tile in checks.items():
+        assert night.move(name, "check", tile=tile).ok
+    assert night.match.phase == "reveal"
+
+
+@pytest.mark.parametrize(("yes", "passed"), [(("Boris", "Chen"), True), (("Boris",), False)])
+def test_a_full_pad_wins_a_captcha_token_with_more_than_half_the_guessers(group, yes, passed):
+    to_reveal(group, {"Boris": 12, "Chen": 11, "Dina": 7}, decorations=[ZIGZAG])
+    ballot = group.view("Boris")["match"]["ballots"]["full_pad"]
+    assert ballot["voters"] == [group.ids[n] for n in ("Boris", "Chen", "Dina")]
+    assert group.move("Ann", "next").error["code"] == "notarobot.vote_open"
+    assert group.move("Ann", "vote", ballot="full_pad", choice="yes").error["code"] == "not_eligible"
+    for name in ("Boris", "Chen", "Dina"):
+        assert group.move(name, "vote", ballot="full_pad", choice="yes" if name in yes else "no").ok
+    assert tokens(group)["Ann"]["captcha"] == (1 if passed else 0), "all right: no CAPTCHA token for the guessing"
+    assert game(group)["turns"][-1]["full_pad"] is passed
+    assert group.move("Ann", "next").ok
+
+
+def test_a_drawing_that_misses_a_tile_has_no_full_pad_vote(group):
+    to_reveal(group, {"Boris": 12, "Chen": 11, "Dina": 0})
+    assert "full_pad" not in group.view("Boris")["match"]["ballots"]
+
+
+@pytest.mark.parametrize(
+    ("votes", "passed"), [({"Chen": "yes", "Dina": "yes"}, True), ({"Chen": "yes", "Dina": "no"}, False)]
+)
+def test_a_bug_report_takes_tokens_only_when_every_guesser_agrees(group, votes, passed):
+    to_reveal(group, {"Boris": 12, "Chen": 0, "Dina": 1})  # Boris right: Ann wins a CAPTCHA token
+    assert tokens(group)["Ann"]["captcha"] == 1 and tokens(group)["Boris"]["robot"] == 1
+    assert group.move("Ann", "report_bug").error["code"] == "notarobot.not_a_guesser"
+    assert group.move("Boris", "report_bug").ok
+    assert group.move("Chen", "report_bug").error["code"] == "notarobot.bug_already_reported"
+    assert group.view("Boris")["match"]["ballots"]["bug_report"]["mine"] == "yes", "filing it is a yes"
+    for name, choice in votes.items():
+        assert group.move(name, "vote", ballot="bug_report", choice=choice).ok
+    held = tokens(group)
+    if passed:
+        # Ann loses her CAPTCHA token; Boris his Robot token; Chen and Dina have none to lose.
+        assert held["Ann"]["captcha"] == 0 and held["Boris"]["robot"] == 0
+        assert group.match.totals()[group.ids["Chen"]] == 0
+    else:
+        assert held["Ann"]["captcha"] == 1 and held["Boris"]["robot"] == 1
+    assert game(group)["turns"][-1]["bug_report"] is passed
+
+
+def test_the_reveal_clock_waits_for_an_open_vote(group):
+    to_reveal(group, {"Boris": 12, "Chen": 0, "Dina": 1})
+    assert group.move("Boris", "report_bug").ok
+    group.advance(25)  # the reveal's 30 s are held; the vote's 20 s run out with two votes missing
+    assert group.match.phase == "reveal" and game(group)["turns"][-1]["bug_report"] is False
+    group.advance(24)  # 30 s of reveal since the vote closed at 20 s: 1 s to go
+    assert group.match.phase == "reveal"
+    group.advance(2)
+    assert group.match.phase == "uncover" and group.name_of(group.match.turn) == "Boris"
+
+
+def test_the_host_moves_a_vote_on_with_the_votes_cast(group):
+    to_reveal(group, {"Boris": 12, "Chen": 0, "Dina": 1})
+    group.move("Boris", "report_bug")
+    assert group.move("Ann", "skip").ok
+    assert game(group)["turns"][-1]["bug_report"] is False
+    assert group.move("Ann", "next").ok
+
+
+def test_an_artist_who_leaves_before_the_reveal_loses_the_turn_unscored(group):
+    start(group)
+    everyone_draws(group)
+    group.move("Ann", "uncover", tile=3)
+    group.move("Chen", "check", tile=12)
+    assert group.command("Ann", "leave").ok
+    assert group.match.phase == "uncover" and group.name_of(group.match.turn) == "Boris"
+    assert group.match.totals() == dict.fromkeys(group.match.players, 0)
+    assert game(group)["checks"] == [] and game(group)["uncovered"] is None
+
+
+def test_a_guesser_who_leaves_is_not_waited_for(group):
+    start(group)
+    everyone_draws(group)
+    group.move("Ann", "uncover", tile=3)
+    group.move("Boris", "check", tile=12)
+    group.move("Chen", "check", tile=0)
+    assert group.command("Dina", "leave").ok
+    assert group.match.phase == "reveal"
+    assert game(group)["reveal"]["captcha"] is True, "Boris right, Chen wrong; Dina is not counted"
+
+
+def test_an_artist_who_leaves_at_the_reveal_keeps_the_points_and_the_votes_on_the_drawing_are_cancelled(group):
+    to_reveal(group, {"Boris": 12, "Chen": 0, "Dina": 1}, decorations=[ZIGZAG])
+    assert group.command("Ann", "leave").ok
+    assert group.view("Boris")["match"]["ballots"]["full_pad"]["closed"] is True
+    assert tokens(group)["Ann"]["captcha"] == 1
+    assert group.move("Boris", "next").ok, "Boris is the host now"
+    assert group.name_of(group.match.turn) == "Boris"
+
+
+def test_a_match_plays_its_rounds_with_fresh_cards_and_ends(group):
+    start(group, rounds=2)
+    seen = []
+    for _ in range(2):
+        seen += [w["en"] for w in game(group)["words"]]
+        everyone_draws(group)
+        for artist in PLAYERS:
+            assert group.name_of(group.match.turn) == artist
+            group.move(artist, "uncover", tile=0)
+            following = PLAYERS[PLAYERS.index(artist) + 1 :] + PLAYERS[: PLAYERS.index(artist)]
+            for name, tile in zip(following, [12, 1, 2], strict=True):
+                assert group.move(name, "check", tile=tile).ok
+            group.move("Ann", "next")
+    assert group.match.over
+    assert len(seen) == len(set(seen)) == 6, "no card repeats within a game"
+    # Each turn the artist's left neighbour alone is right: a CAPTCHA token (3) and a Robot token (1) each, twice.
+    assert set(group.match.totals().values()) == {8}
+    assert group.match.result["winners"] == group.match.players, "everyone drew and guessed alike: a shared win"
+
+
+def test_two_cards_with_more_than_four_players(engine, clock):
+    night = Night(engine, clock, [*PLAYERS, "Emil"])
+    night.command("Ann", "shelf", shelf="notarobot.cards", action="add_cards", args={"cards": CARDS})
+    start(night)
+    assert len(game(night)["words"]) == 6
+
+
+def test_the_start_is_refused_without_enough_cards(engine, clock):
+    night = Night(engine, clock, PLAYERS)
+    night.command("Ann", "shelf", shelf="notarobot.cards", action="add_cards", args={"cards": CARDS[:2]})
+    refused = night.start("notarobot", options={"cards": ["custom"], "rounds": 3})
+    assert refused.error["code"] == "notarobot.not_enough_cards"
+    assert refused.error["params"] == {"needed": 3, "available": 2}

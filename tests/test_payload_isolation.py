@@ -188,3 +188,45 @@ def test_team_spyfall_nobody_learns_other_teams_or_the_spy(plugins):
     same_for(None, one, two, reveal)
     # Ann's own view differs only in her pick list's... nothing: same card, same picks.
     same_for("Ann", one, two, reveal)
+
+
+# -- I'm Not a Robot ---------------------------------------------------------------------------------------
+
+ROBOTS = ["Ann", "Boris", "Chen", "Dina"]
+FRAME = [[0.2, 0.2], [0.6, 0.2], [0.6, 0.6], [0.2, 0.6]]
+
+
+def robot_steps(ann_draws: dict) -> list[dict]:
+    """Ann draws her secret; the others draw alike; Ann uncovers tile 6, the guessers race, one checks late."""
+    return [
+        {"player": "Ann", "action": "draw", "args": ann_draws},
+        *[{"player": p, "action": "draw", "args": {"word": 2, "figure": FRAME}} for p in ROBOTS[1:]],
+        {"player": "Ann", "action": "uncover", "args": {"tile": 6}},
+        {"player": "Boris", "action": "check", "args": {"tile": 12}},
+        {"player": "Chen", "action": "check", "args": {"tile": 12}},  # taken: refused, and told so
+        {"player": "Chen", "action": "check", "args": {"tile": 18}},
+        {"advance": 30},
+    ]
+
+
+def robot_revealed(game_view, match) -> bool:
+    return game_view.get("reveal") is not None
+
+
+def test_notarobot_nobody_learns_a_drawing_its_word_or_its_inside_before_the_reveal(plugins):
+    # The same ink in tile 6 (the corner of a square), but another word, another square, another inside, a decoration.
+    small = {"word": 0, "figure": FRAME}
+    large = {
+        "word": 1,
+        "figure": [[0.9, 0.9], [0.2, 0.9], [0.2, 0.2], [0.9, 0.2]],
+        "decorations": [[[0.85, 0.85], [0.95, 0.95]], [[0.0, 0.9], [0.1, 0.99]]],
+    }
+    deal = {"words": ["apple", "house", "fish"]}
+    one = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, robot_steps(small))
+    two = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, robot_steps(large))
+    for viewer in ("Boris", "Chen", "Dina", None):
+        same_for(viewer, one, two, robot_revealed)
+    # The comparison reached the uncovered tile, with the square's corner in it, and the checkmarks.
+    shown = [p["match"]["game_view"] for e, p in one.log["Chen"] if e == "state" and p.get("match")]
+    before = [v for v in shown if v.get("reveal") is None and v.get("checks")]
+    assert before and before[-1]["uncovered"]["lines"] == [[[0.2, 0.4], [0.2, 0.2], [0.4, 0.2]]]
