@@ -4,9 +4,10 @@
 
 Reports accepted moves per second (validate, apply, persist to a real SQLite
 file, build all nine views: 8 seats and the table), the size of a guesser's
-view while guessing (as JSON), and the time to apply a drawing of the largest
-allowed size (600 figure points that cross themselves all over, 30
-decorations, 2,400 points in all), with the geometry alone timed beside it.
+view while guessing (as JSON), the time to apply a drawing of the largest
+allowed size (a 600-point figure looping over itself, 30 decorations, 2,400
+points in all) with the geometry alone timed beside it, and the time to refuse
+a figure scribbled over the whole pad.
 """
 
 from __future__ import annotations
@@ -42,13 +43,30 @@ def blob(rng: random.Random, points: int = 160) -> list[list[float]]:
 
 
 def largest_drawing(rng: random.Random) -> dict:
-    """The most a client may send: a figure zigzagging over the whole pad and 30 decorations."""
-    figure = [[round(rng.random(), 4), round(rng.random(), 4)] for _ in range(FIGURE_POINTS[1])]
+    """The most a client may send that is accepted: a 600-point figure looping over itself as often as allowed,
+    and 30 decorations scribbled all over the pad (decorations may cross anything)."""
+    loops = 11
+    figure = []
+    for k in range(FIGURE_POINTS[1]):
+        t = 2 * math.pi * k / FIGURE_POINTS[1]
+        r = 0.3 + 0.03 * rng.random()
+        figure.append(
+            [
+                round(0.5 + r * math.cos(t) + 0.15 * math.cos(loops * t), 4),
+                round(0.5 + r * math.sin(t) + 0.15 * math.sin(loops * t), 4),
+            ]
+        )
     per = min(DECORATION_POINTS[1], (MAX_POINTS - len(figure)) // MAX_DECORATIONS)
     decorations = [
         [[round(rng.random(), 4), round(rng.random(), 4)] for _ in range(per)] for _ in range(MAX_DECORATIONS)
     ]
     return {"word": 0, "figure": figure, "decorations": decorations}
+
+
+def tangled_drawing(rng: random.Random) -> dict:
+    """The costliest drawing to refuse: 600 figure points scattered over the pad (tens of thousands of crossings)."""
+    figure = [[round(rng.random(), 4), round(rng.random(), 4)] for _ in range(FIGURE_POINTS[1])]
+    return {"word": 0, "figure": figure, "decorations": []}
 
 
 def seat_lobby(engine: Engine) -> tuple[str, dict[str, str]]:
@@ -79,7 +97,7 @@ def next_move(engine: Engine, code: str, tokens: dict[str, str], rng: random.Ran
     if match.phase == "guessing":
         done = {c["player"] for c in state["checks"]}
         taken = {c["tile"] for c in state["checks"]}
-        player = next(p for p in match.present if p != match.turn and p not in done)
+        player = next(p for p in match.present if p != state["artist"] and p not in done)
         tile = rng.choice([t for t in range(25) if t not in taken])
         return ("act", {"action": "check", "args": {"tile": tile}}, tokens[player])
     return ("act", {"action": "next", "version": match.version}, host)
@@ -103,25 +121,33 @@ def main() -> None:
             assert outcome.ok, outcome.error
             match = engine.lobbies[code].match
             if match.phase == "guessing" and len(guesser_sizes) < 200:
-                guesser = next(p for p in match.present if p != match.turn)
+                guesser = next(p for p in match.present if p != match.round_state["artist"])
                 guesser_sizes.append(len(json.dumps(engine.view(code, guesser), ensure_ascii=False).encode()))
                 table_sizes.append(len(json.dumps(engine.view(code, None), ensure_ascii=False).encode()))
         seconds = time.perf_counter() - started
 
-        applied, drawn = [], []
-        for _ in range(options.largest):
-            engine = Engine(SQLiteStore(str(Path(tmp) / f"largest{len(applied)}.sqlite")), plugins)
+        applied, drawn, refused = [], [], []
+        for n in range(options.largest):
+            engine = Engine(SQLiteStore(str(Path(tmp) / f"largest{n}.sqlite")), plugins)
             code, tokens = seat_lobby(engine)
+            players = engine.lobbies[code].match.players
             drawing = largest_drawing(rng)
+            crossed = geometry.crossings(drawing["figure"])
+            assert crossed <= geometry.MAX_CROSSINGS, crossed
             t0 = time.perf_counter()
             geometry.inside_tiles(drawing["figure"])
             geometry.tiles_crossed(drawing["figure"], drawing["decorations"])
             drawn.append(time.perf_counter() - t0)
-            player = engine.lobbies[code].match.players[0]
             t0 = time.perf_counter()
-            outcome = engine.submit(code, "act", {"action": "draw", "args": drawing}, token=tokens[player])
+            outcome = engine.submit(code, "act", {"action": "draw", "args": drawing}, token=tokens[players[0]])
             applied.append(time.perf_counter() - t0)
-            assert outcome.ok or outcome.error["code"] == "notarobot.no_inside", outcome.error
+            assert outcome.ok, outcome.error
+            t0 = time.perf_counter()
+            outcome = engine.submit(
+                code, "act", {"action": "draw", "args": tangled_drawing(rng)}, token=tokens[players[1]]
+            )
+            refused.append(time.perf_counter() - t0)
+            assert outcome.error["code"] == "notarobot.figure_tangled", outcome.error
 
     print(f"I'm Not a Robot, {len(SEATS)} seats, SQLite WAL, every view built")
     print(f"accepted moves: {options.moves} in {seconds:.2f} s = {options.moves / seconds:,.0f} moves/s")
@@ -132,7 +158,12 @@ def main() -> None:
     print(
         f"the largest drawing ({MAX_POINTS} points, {MAX_DECORATIONS} decorations): applied in median "
         f"{statistics.median(applied) * 1000:.1f} ms, max {max(applied) * 1000:.1f} ms "
-        f"(geometry alone: median {statistics.median(drawn) * 1000:.1f} ms)"
+        f"(geometry alone: median {statistics.median(drawn) * 1000:.1f} ms); its figure crosses itself "
+        f"{crossed} times"
+    )
+    print(
+        f"a scribbled figure refused as tangled: median {statistics.median(refused) * 1000:.1f} ms, "
+        f"max {max(refused) * 1000:.1f} ms"
     )
 
 

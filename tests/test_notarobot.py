@@ -294,3 +294,12 @@ def test_the_start_is_refused_without_enough_cards(engine, clock):
     refused = night.start("notarobot", options={"cards": ["custom"], "rounds": 3})
     assert refused.error["code"] == "notarobot.not_enough_cards"
     assert refused.error["params"] == {"needed": 3, "available": 2}
+
+
+def test_a_figure_tangled_past_a_hundred_crossings_is_refused_before_any_geometry(group):
+    start(group)
+    # A zigzag of 30 strokes down and back across 30 strokes: hundreds of crossings.
+    scribble = [[k / 30, k % 2] for k in range(31)] + [[k % 2, 1 - k / 30] for k in range(31)]
+    refused = draw(group, "Ann", scribble)
+    assert refused.error["code"] == "notarobot.figure_tangled" and refused.error["params"] == {"max": 100}
+    assert draw(group, "Ann").ok

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from gamenight.plugins.notarobot.geometry import inside_tiles, tile_contents, tiles_crossed
+from gamenight.plugins.notarobot.geometry import crossings, inside_tiles, tile_contents, tiles_crossed
 
 ALL = list(range(25))
 
@@ -83,3 +83,11 @@ def test_an_uncovered_tile_shows_only_the_ink_inside_it_whatever_drew_it():
     # Everything outside the tile is cut away: no point leaves it.
     for piece in tile_contents(square, [[[0, 0.15], [1, 0.15]]], 0):
         assert all(0 <= x <= 0.2 and 0 <= y <= 0.2 for x, y in piece)
+
+
+def test_crossings_count_where_the_figure_crosses_itself_not_where_it_touches():
+    assert crossings([[0.1, 0.1], [0.7, 0.1], [0.7, 0.7], [0.1, 0.7]]) == 0
+    assert crossings([[0, 0], [1, 1], [1, 0], [0, 1]]) == 1, "a bow tie crosses once"
+    # A star drawn in one line, five points: five crossings.
+    star = [ring(0.5, 0.5, 0.45, points=5)[k % 5] for k in range(0, 10, 2)]
+    assert crossings(star) == 5

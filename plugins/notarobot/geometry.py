@@ -7,17 +7,20 @@ a point is inside when a ray from it crosses the closed figure an odd number of
 times, so the lobes of a figure eight are inside and a region wound twice is not.
 A tile is inside when at least half of its area is.
 
-shapely does the noding, polygonizing, clipping and areas; only the even-odd
-test of each face is ours, because shapely has no fill rule for a ring that
-crosses itself.
+shapely does the noding, polygonizing, clipping and areas; the even-odd test
+of each face is ours (numpy), because shapely has no fill rule for a ring that
+crosses itself. So is counting a figure's crossings before any of that: a
+figure that crosses itself all over would cut the pad into tens of thousands
+of faces and cost seconds, so past ``MAX_CROSSINGS`` it is refused unread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiLineString, Point, box
+from shapely.geometry import LineString, MultiLineString, box
 from shapely.geometry.base import BaseGeometry
 
 GRID = 5
@@ -25,6 +28,7 @@ TILES = GRID * GRID
 TILE = 1 / GRID
 HALF = 0.5 - 1e-9  # "at least half", forgiving the last bit of float rounding
 BORDER = 1e-6  # a line within this of a tile's edge runs along the edge, not through the tile
+MAX_CROSSINGS = 100  # a drawn word crosses itself a few times; a scribble, hundreds
 
 Points = Sequence[Sequence[float]]
 
@@ -43,26 +47,41 @@ def closed(figure: Points) -> LineString:
     return LineString(points)
 
 
-def _odd_crossings(x: float, y: float, ring: list[tuple[float, float]]) -> bool:
-    """Whether a ray from (x, y) to the right crosses the closed polyline ``ring`` an odd number of times."""
-    odd = False
-    for (x1, y1), (x2, y2) in zip(ring, ring[1:], strict=False):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            odd = not odd
-    return odd
+def crossings(figure: Points) -> int:
+    """How many times the closed figure crosses itself (touching and running along itself do not count)."""
+    ring = np.asarray(closed(figure).coords, dtype=float)
+    start, end = ring[:-1], ring[1:]
+    d = end - start
+
+    def side(points: np.ndarray) -> np.ndarray:
+        # side[i, j]: which side of segment i the point j lies on (the sign of the cross product)
+        rel = points[None, :, :] - start[:, None, :]
+        return d[:, None, 0] * rel[..., 1] - d[:, None, 1] * rel[..., 0]
+
+    a, b = side(start), side(end)
+    apart = a * b < 0  # segment j's ends on both sides of segment i's line
+    return int(np.count_nonzero(apart & apart.T)) // 2
+
+
+def _odd(points: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """For each point, whether a ray from it to the right crosses the closed polyline ``ring`` an odd number of times."""
+    x1, y1, x2, y2 = ring[:-1, 0], ring[:-1, 1], ring[1:, 0], ring[1:, 1]
+    px, py = points[:, 0:1], points[:, 1:2]
+    straddles = (y1 > py) != (y2 > py)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        meets = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+    return np.count_nonzero(straddles & (px < meets), axis=1) % 2 == 1
 
 
 def inside_area(figure: Points) -> BaseGeometry:
     """The region the closed figure holds inside, by the even-odd rule (empty for a figure with no area)."""
     ring = closed(figure)
     faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.unary_union(ring))))
-    coords = list(ring.coords)
-    kept = []
-    for face in faces:
-        probe: Point = face.representative_point()
-        if _odd_crossings(probe.x, probe.y, coords):
-            kept.append(face)
-    return shapely.union_all(kept) if kept else shapely.Polygon()
+    if len(faces) == 0:
+        return shapely.Polygon()
+    probes = np.array([[p.x, p.y] for p in (face.representative_point() for face in faces)])
+    kept = faces[_odd(probes, np.asarray(ring.coords, dtype=float))]
+    return shapely.union_all(kept) if len(kept) else shapely.Polygon()
 
 
 def inside_tiles(figure: Points) -> list[int]:

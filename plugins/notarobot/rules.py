@@ -72,6 +72,8 @@ def draw(match, action: Action) -> None:
     if not 0 <= action.args["word"] < len(state["words"]):
         raise ActionError("notarobot.bad_word", word=action.args["word"])
     figure, decorations = action.args["figure"], action.args["decorations"]
+    if geometry.crossings(figure) > geometry.MAX_CROSSINGS:
+        raise ActionError("notarobot.figure_tangled", max=geometry.MAX_CROSSINGS)
     inside = geometry.inside_tiles(figure)
     if not inside:
         raise ActionError("notarobot.no_inside")
