@@ -55,9 +55,10 @@ class PresenceArgs(Schema):
     connected = fields.Boolean(required=True)
 
 
-# kind -> (schema, who may send it: "anyone" (no seat yet), "player", "host", "system")
+# kind -> (schema, who may send it: "player", "host", or "system": the engine itself. A seat is taken
+# through Engine.join, which mints the seat's token; no client sends "join" as a command.)
 COMMANDS: dict[str, tuple[Schema, str]] = {
-    "join": (JoinArgs(), "anyone"),
+    "join": (JoinArgs(), "system"),
     "leave": (EmptyArgs(), "player"),
     "kick": (PlayerArgs(), "host"),
     "lock": (LockArgs(), "host"),

@@ -20,7 +20,7 @@ from gamenight.commands import COMMANDS, load_args
 from gamenight.errors import ActionError
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
-from gamenight.names import new_lobby_code, new_seed, new_token, normalize_code, token_hash
+from gamenight.names import clean_name, new_lobby_code, new_seed, new_token, normalize_code, token_hash
 from gamenight.registry import Plugins
 from gamenight.store import Store
 from gamenight.views import lobby_view, lobby_views
@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 TABLE = None  # the recipient id of table screens
 HEARTBEAT_KEY = "heartbeat"
+CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
 PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
 
@@ -68,27 +69,41 @@ class Engine:
 
     # -- lobbies -------------------------------------------------------------------
 
-    def create_lobby(self, name: str) -> tuple[Outcome, str | None]:
-        """Open a lobby with its creator as host; returns the outcome and the creator's seat token."""
+    def create_lobby(self, name: Any) -> tuple[Outcome, str | None]:
+        """Open a lobby with its creator as host; returns the outcome and the creator's seat token.
+
+        A refused creation (a bad name, no free code) leaves nothing behind.
+        """
         now = self.clock()
-        with self._registry_lock:
-            code = new_lobby_code()
-            while code in self.lobbies or self.store.exists(code):
-                code = new_lobby_code()
-            self.lobbies[code] = Lobby(code, now)
-            self._locks[code] = threading.Lock()
-            self.store.create_lobby(code, now)
+        try:
+            clean_name(name)
+            with self._registry_lock:
+                code = self._free_code()
+                self.lobbies[code] = Lobby(code, now)
+                self._locks[code] = threading.Lock()
+                self.store.create_lobby(code, now)
+        except ActionError as exc:
+            return Outcome.refused("", exc), None
         outcome, token = self.join(code, name)
         if not outcome.ok:
             with self._registry_lock:
                 del self.lobbies[code]
+                self.store.delete_lobby(code)
         outcome.code = code
         return outcome, token
+
+    def _free_code(self) -> str:
+        """A lobby code in use nowhere (memory or store); a bounded search, refused when codes run out."""
+        for _ in range(CODE_ATTEMPTS):
+            code = new_lobby_code()
+            if code not in self.lobbies and not self.store.exists(code):
+                return code
+        raise ActionError("no_free_code")
 
     def join(self, code: str, name: Any) -> tuple[Outcome, str | None]:
         """Take a new seat; returns the outcome and the new seat token (never part of any view)."""
         token = new_token()
-        outcome = self.submit(code, "join", {"name": name}, extra={"token_hash": token_hash(token)})
+        outcome = self.submit(code, "join", {"name": name}, system=True, extra={"token_hash": token_hash(token)})
         return outcome, token if outcome.ok else None
 
     def identify(self, code: str, token: Any) -> str | None:
@@ -157,8 +172,6 @@ class Engine:
         who = COMMANDS[kind][1] if kind in COMMANDS else "player"
         if who == "system":
             raise ActionError("not_allowed", command=kind)
-        if who == "anyone":
-            return None
         actor = lobby.player_by_token(token_hash(token)) if isinstance(token, str) and token else None
         if actor is None:
             raise ActionError("bad_token")

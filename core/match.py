@@ -564,8 +564,12 @@ def apply_move(
             raise ActionError("not_in_match")
         if move.who == "turn" and match.turn != actor:
             raise ActionError("not_your_turn", turn=match.turn)
-    if version is not None and not move.simultaneous and version != match.version:
-        raise ActionError("stale", version=match.version)
+    if not move.simultaneous and actor != SYSTEM:
+        # A move is made on a state the player saw: without its version the stale check could be skipped.
+        if version is None:
+            raise ActionError("bad_request", errors={"version": ["The version of the state this move was made on."]})
+        if version != match.version:
+            raise ActionError("stale", version=match.version)
     if raw_args is None:
         raw_args = {}
     if not isinstance(raw_args, dict):

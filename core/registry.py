@@ -8,6 +8,7 @@ importable module names, handy while writing a plugin.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -100,9 +101,17 @@ class GameStack:
         if raw is None:
             raw = {}
         try:
-            return self.options_schema.load(raw)
+            loaded = self.options_schema.load(raw)
         except ValidationError as exc:
             raise ActionError("invalid_options", errors=exc.messages) from None
+        repeated = {
+            name: ["Each choice at most once."]
+            for name, value in loaded.items()
+            if isinstance(value, list) and len({json.dumps(v, sort_keys=True) for v in value}) < len(value)
+        }
+        if repeated:
+            raise ActionError("invalid_options", errors=repeated)
+        return loaded
 
 
 class Plugins:

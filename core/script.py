@@ -174,7 +174,13 @@ class ScriptRun:
                     args["player"] = self._id(where, args["player"])
                 outcome = self.engine.submit(self.code, step["command"], args, token=token)
             else:
-                payload = {"action": step["action"], "args": self._resolve(where, args)}
+                # A script's player acts on the state as it stands, as a client that has seen it would.
+                match = self.lobby.match
+                payload = {
+                    "action": step["action"],
+                    "args": self._resolve(where, args),
+                    "version": match.version if match is not None else None,
+                }
                 outcome = self.engine.submit(self.code, "act", payload, token=token)
             if not outcome.ok and outcome.error["code"] == MALFORMED:
                 raise ScriptError(f"{described}: {_bad_deal(outcome.error)}")

@@ -43,6 +43,7 @@ class Store(Protocol):
     def lobbies(self) -> Iterator[tuple[str, float, dict[str, Any] | None, list[dict[str, Any]]]]: ...
     def records(self, code: str, after: int = 0) -> list[dict[str, Any]]: ...
     def exists(self, code: str) -> bool: ...
+    def delete_lobby(self, code: str) -> None: ...
     def last_write(self) -> float | None: ...
     def set_meta(self, key: str, value: str) -> None: ...
     def get_meta(self, key: str) -> str | None: ...
@@ -107,6 +108,19 @@ class SQLiteStore:
     def exists(self, code: str) -> bool:
         with self._lock:
             return self._db.execute("SELECT 1 FROM lobbies WHERE code = ?", (code,)).fetchone() is not None
+
+    def delete_lobby(self, code: str) -> None:
+        """Remove a lobby with its log and its meta entries, in one transaction."""
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute("DELETE FROM log WHERE code = ?", (code,))
+                self._db.execute("DELETE FROM lobbies WHERE code = ?", (code,))
+                self._db.execute("DELETE FROM meta WHERE key LIKE ?", (f"%:{code}",))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def set_meta(self, key: str, value: str) -> None:
         with self._lock:

@@ -42,9 +42,10 @@ class Night:
         return self.engine.submit(self.code, kind, args, token=self.tokens[name])
 
     def move(self, name: str, action: str, version: int | None = None, **args: Any) -> Outcome:
-        payload: dict[str, Any] = {"action": action, "args": args}
-        if version is not None:
-            payload["version"] = version
+        # Like a client, the move is made on the state it last saw: the current one unless a test says otherwise.
+        if version is None and self.lobby.match is not None:
+            version = self.match.version
+        payload: dict[str, Any] = {"action": action, "args": args, "version": version}
         return self.engine.submit(self.code, "act", payload, token=self.tokens[name])
 
     def start(

@@ -57,7 +57,8 @@ class Recorded:
                     k: (self.ids[v[1:]] if isinstance(v, str) and v.startswith("@") else v)
                     for k, v in step["args"].items()
                 }
-                body = {"kind": "act", "args": {"action": step["action"], "args": args}}
+                version = self.engine.lobbies[self.code].match.version  # the state every client was just sent
+                body = {"kind": "act", "args": {"action": step["action"], "args": args, "version": version}}
                 self.clients[step["player"]].emit("command", body, callback=True)
             self.collect()
 

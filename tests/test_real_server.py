@@ -46,7 +46,10 @@ class Player:
         return self.sio.call(event, payload, timeout=10)
 
     def act(self, action: str, **args) -> dict:
-        answer = self.call("command", {"kind": "act", "args": {"action": action, "args": args}})
+        """A move made on the newest state this client has received."""
+        with self._lock:
+            version = self.latest["match"]["version"] if self.latest and self.latest.get("match") else None
+        answer = self.call("command", {"kind": "act", "args": {"action": action, "args": args, "version": version}})
         assert answer["ok"], answer
         return answer
 

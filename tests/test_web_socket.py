@@ -35,8 +35,13 @@ class Browser:
         return self.call("command", {"kind": kind, "args": args})
 
     def act(self, action: str, version=None, **args) -> dict:
-        body = {"action": action, "args": args} | ({"version": version} if version is not None else {})
+        """A move made on the last state this connection received (or on ``version``)."""
+        body = {"action": action, "args": args, "version": self.version() if version is None else version}
         return self.call("command", {"kind": "act", "args": body})
+
+    def version(self) -> int | None:
+        states = [s for s in self.events("state") if s.get("match")]
+        return states[-1]["match"]["version"] if states else None
 
     def forget(self) -> None:
         """Drop everything received so far."""
@@ -129,7 +134,7 @@ def test_each_connection_receives_only_its_own_view(web, engine):
     ann = browsers[0]
     ann.command("choose", game="highcard")
     engine.submit(code, "start", token=ann.token, extra={"forced_deals": engine_match_deals})
-    ann.act("pause")  # any accepted command delivers fresh views
+    ann.act("pause", version=engine.lobbies[code].match.version)  # any accepted command delivers fresh views
     cards = {"Ann": "c10", "Boris": "c25", "Chen": "c03"}
     for browser, name in zip(browsers, ["Ann", "Boris", "Chen"], strict=True):
         view = browser.state()
@@ -305,12 +310,12 @@ def scenario_codes():
             "command",
             {"kind": "act", "args": {"action": "vote", "args": {"ballot": "b", "choice": "p2"}}},
         ),
-        "not_paused": ("match", "Ann", "command", {"kind": "act", "args": {"action": "resume"}}),
+        "not_paused": ("match", "Ann", "command", {"kind": "act", "args": {"action": "resume", "version": "seen"}}),
         "unknown_timer": (
             "match",
             "Ann",
             "command",
-            {"kind": "act", "args": {"action": "extend", "args": {"timer": "t", "seconds": 5}}},
+            {"kind": "act", "args": {"action": "extend", "args": {"timer": "t", "seconds": 5}, "version": "seen"}},
         ),
         "bad_token": ("lobby", None, "attach", {"code": "{code}", "token": "nope"}),
         "unknown_lobby": ("lobby", None, "watch", {"code": "QQQQ"}),
@@ -333,6 +338,8 @@ def test_every_error_code_reaches_its_sender(web, code_expected, case):
     others = [b for b in (ann, boris) if b is not sender]
     for other in others:
         other.forget()
+    if payload.get("args", {}).get("version") == "seen":  # the move is made on the state the sender saw
+        payload["args"]["version"] = sender.version()
     answer = sender.call(event, payload)
     assert answer["ok"] is False and answer["error"]["code"] == code_expected
     assert sender.errors()[-1] == code_expected
