@@ -47,7 +47,10 @@ class Table:
         return self.engine.submit(self.code, "start", token=self.tokens[host], extra=extra)
 
     def move(self, name: str, action: str, **args: Any) -> Outcome:
-        return self.engine.submit(self.code, "act", {"action": action, "args": args}, token=self.tokens[name])
+        """A move made on the current state, as a player's phone that has seen it makes it."""
+        version = self.engine.lobbies[self.code].match.version
+        payload = {"action": action, "args": args, "version": version}
+        return self.engine.submit(self.code, "act", payload, token=self.tokens[name])
 
     def command(self, name: str, kind: str, **args: Any) -> Outcome:
         return self.engine.submit(self.code, kind, args, token=self.tokens[name])
