@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import unicodedata
 
 from gamenight.errors import ActionError
+from gamenight.text import TextError, clean_text
 
 NAME_MAX = 20
 # Letters that cannot be misread as digits or as each other (no I, L, O).
@@ -17,15 +17,11 @@ _SPACES = re.compile(r"\s+")
 
 
 def clean_name(raw: object) -> str:
-    """Trim and fold inner white space; refuse empty, over-long or control-character names."""
-    if not isinstance(raw, str):
-        raise ActionError("name_invalid", max=NAME_MAX)
-    name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw)).strip()
-    if not name or len(name) > NAME_MAX:
-        raise ActionError("name_invalid", max=NAME_MAX)
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ActionError("name_invalid", max=NAME_MAX)
-    return name
+    """A player's name under the text policy (gamenight.text): 1-20 characters that show as typed."""
+    try:
+        return clean_text(raw, NAME_MAX)
+    except TextError:
+        raise ActionError("name_invalid", max=NAME_MAX) from None
 
 
 def same_name(a: str, b: str) -> bool:

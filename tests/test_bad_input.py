@@ -59,3 +59,58 @@ def test_a_turn_move_without_the_version_it_was_made_on_is_refused(night):
     )
     assert stale.error["code"] == "stale"
     assert night.move(turn, "claim", value=5).ok, "with the current version it goes through"
+
+
+# -- one text policy -------------------------------------------------------------------------------------
+
+HOSTILE = {
+    "a lone surrogate": "Mu\ud800seum",
+    "a bidi override": "Mu\u202eseum",
+    "a zero-width space": "Mu\u200bseum",
+    "a zero-width joiner": "Mu\u200dseum",
+    "NUL": "Mu\x00seum",
+    "a control character": "Mu\x1bseum",
+    "private use": "Mu\ue000seum",
+    "too long": "M" * 41,
+}
+
+
+def shelf(night, action: str, shelf_id: str, **args):
+    return night.command("Ann", "shelf", shelf=shelf_id, action=action, args=args)
+
+
+def pack(location: str = "Museum", role: str = "Guard", name: str = "Our pack") -> dict:
+    return {"names": {"en": name}, "locations": [{"names": {"en": location}, "roles": [{"en": role}]}]}
+
+
+@pytest.mark.parametrize("text", list(HOSTILE.values()), ids=list(HOSTILE))
+@pytest.mark.parametrize(
+    "send",
+    [
+        pytest.param(lambda night, t: shelf(night, "propose", "spyfall.board", name=t), id="sticker"),
+        pytest.param(lambda night, t: shelf(night, "add_pack", "spyfall.packs", pack=pack(name=t)), id="pack name"),
+        pytest.param(lambda night, t: shelf(night, "add_pack", "spyfall.packs", pack=pack(location=t)), id="location"),
+        pytest.param(lambda night, t: shelf(night, "add_pack", "spyfall.packs", pack=pack(role=t)), id="role"),
+        pytest.param(
+            lambda night, t: shelf(night, "add_cards", "notarobot.cards", cards=[{"en": [t, "kite", "bell"]}]),
+            id="word card",
+        ),
+        pytest.param(lambda night, t: night.join(t[:20] if len(t) < 41 else t), id="player name"),
+    ],
+)
+def test_text_that_cannot_be_shown_as_typed_is_refused_everywhere(night, send, text):
+    before = night.snapshot()
+    outcome = send(night, text)
+    assert not outcome.ok and outcome.error["code"] in ("bad_request", "name_invalid")
+    assert night.snapshot() == before
+    # What the policy lets through is kept normalized: inner white space folded, trimmed.
+    assert shelf(night, "propose", "spyfall.board", name="  Old\u00a0  mill ").ok
+    assert night.lobby.shelves["spyfall.board"]["proposals"][-1]["name"] == "Old mill"
+
+
+def test_the_store_takes_every_text_the_policy_lets_through(night, db_path):
+    from gamenight.store import SQLiteStore
+
+    assert shelf(night, "propose", "spyfall.board", name="Café «Ёлка» 🎄").ok
+    again = SQLiteStore(db_path)
+    assert any("Ёлка" in json for (json,) in again._db.execute("SELECT record FROM log"))

@@ -15,6 +15,7 @@ from functools import cache
 
 import snowballstemmer
 from gamenight import ActionError
+from gamenight.text import TextError, clean_text
 
 MAX_LETTERS = 32
 _JOINERS = "-'\u2019\u2010\u2011"  # hyphen, apostrophes, Unicode hyphens
@@ -31,8 +32,11 @@ def normalize(word: str) -> str:
 
 def check_word(raw: str) -> str:
     """The cleaned word, or ``ActionError("notahuman.not_one_word")``."""
-    word = unicodedata.normalize("NFKC", raw).strip()
-    if not word or len(word) > MAX_LETTERS:
+    try:
+        word = unicodedata.normalize("NFKC", clean_text(raw, MAX_LETTERS))
+    except TextError:
+        raise ActionError("notahuman.not_one_word", max=MAX_LETTERS) from None
+    if len(word) > MAX_LETTERS:
         raise ActionError("notahuman.not_one_word", max=MAX_LETTERS)
     parts = re.split(f"[{re.escape(_JOINERS)}]", word)
     if any(

@@ -13,11 +13,12 @@ import unicodedata
 from typing import Any
 
 from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
+from gamenight.text import Text
 from marshmallow import fields, validate
 
 SHELF = "spyfall.board"
 SIZE = 8
-NAME = validate.Length(1, 40)
+NAME_MAX = 40
 
 
 def _key(name: str) -> str:
@@ -39,9 +40,7 @@ def missing(data: dict[str, Any]) -> int:
 
 def propose(shelf: ShelfContext, action) -> None:
     data = board(shelf.data)
-    name = " ".join(action.args["name"].split())
-    if not name:
-        raise ActionError("bad_request", errors={"name": ["Empty name."]})
+    name = action.args["name"]
     taken = [s["name"] for s in data["stickers"] if s] + [p["name"] for p in data["proposals"]]
     if any(_key(name) == _key(other) for other in taken):
         raise ActionError("spyfall.board_duplicate", name=name)
@@ -86,7 +85,7 @@ def peel(shelf: ShelfContext, action) -> None:
 BOARD_SHELF = Shelf(
     SHELF,
     {
-        "propose": Move(propose, args={"name": fields.String(required=True, validate=NAME)}),
+        "propose": Move(propose, args={"name": Text(max_length=NAME_MAX, required=True)}),
         "confirm": Move(confirm, args={"proposal": fields.String(required=True)}, who="host"),
         "reject": Move(reject, args={"proposal": fields.String(required=True)}, who="host"),
         "peel": Move(

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
+from gamenight.text import Text
 from marshmallow import Schema, ValidationError, fields, validate
 
 PACK_DIR = Path(__file__).parent / "locations"
@@ -15,7 +16,7 @@ BUILTIN = ("spyfall2", "spyfall1")
 CUSTOM = "custom"
 SHELF = "spyfall.packs"
 MAX_CUSTOM_PACKS = 12
-TEXT = validate.Length(1, 40)
+TEXT_MAX = 40
 
 
 @cache
@@ -83,15 +84,15 @@ def _has_a_name(names: dict[str, str]) -> None:
 
 
 class RoleSchema(Schema):
-    en = fields.String(validate=TEXT)
-    ru = fields.String(validate=TEXT)
+    en = Text(max_length=TEXT_MAX, blank_ok=True)
+    ru = Text(max_length=TEXT_MAX, blank_ok=True)
 
 
 class LocationSchema(Schema):
     id = fields.String(load_default=None)  # ignored: the lobby assigns its own ids
     names = fields.Dict(
         keys=fields.String(validate=validate.OneOf(["en", "ru"])),
-        values=fields.String(validate=TEXT),
+        values=Text(max_length=TEXT_MAX, blank_ok=True),
         required=True,
         validate=_has_a_name,
     )
@@ -102,7 +103,7 @@ class PackSchema(Schema):
     id = fields.String(load_default=None)
     names = fields.Dict(
         keys=fields.String(validate=validate.OneOf(["en", "ru"])),
-        values=fields.String(validate=TEXT),
+        values=Text(max_length=TEXT_MAX, blank_ok=True),
         required=True,
         validate=_has_a_name,
     )
