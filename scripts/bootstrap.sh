@@ -20,9 +20,28 @@ require_python() {
     }
 }
 
-# install_gamenight [EXTRAS]: create .venv if needed and install this checkout into it.
+# What an install was made from: pyproject.toml's hash. The checkout is installed in editable mode, so
+# code changes need no reinstall; only a changed pyproject.toml (dependencies, entry points) does.
+STAMP="$VENV/.gamenight-installed"
+
+installed_already() {  # installed_already EXTRAS: this pyproject.toml was installed with these extras
+    local hash
+    hash=$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)
+    [ -x "$VENV/bin/gamenight" ] && [ -f "$STAMP" ] || return 1
+    if [ -z "${1:-}" ]; then
+        grep -q "^$hash " "$STAMP"  # any install has the base
+    else
+        grep -qxF "$hash $1" "$STAMP"
+    fi
+}
+
+# install_gamenight [EXTRAS]: create .venv if needed and install this checkout into it, once: a second
+# start with nothing changed touches no network (the server runs on a Wi-Fi without internet).
 install_gamenight() {
     require_python
+    if installed_already "${1:-}"; then
+        return
+    fi
     if [ ! -x "$VENV/bin/python" ]; then
         if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
             rm -rf "$VENV"
@@ -32,4 +51,5 @@ install_gamenight() {
     fi
     "$VENV/bin/python" -m pip install -q --upgrade pip
     "$VENV/bin/python" -m pip install -q -e "$ROOT${1:-}"
+    echo "$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1) ${1:-}" >>"$STAMP"
 }
