@@ -14,8 +14,13 @@ import segno
 from flask import Flask, Response, abort, render_template, request, send_from_directory
 from flask_socketio import SocketIO
 from gamenight.engine import Engine
+from gamenight.errors import ActionError
+from gamenight.images import UploadLimits
 from gamenight.web.hub import Hub
+from gamenight.web.limits import Limits
 from gamenight.web.pictures import register_pictures
+from gamenight.web.protocol import PacketJSON
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 HERE = Path(__file__).parent
 CORE_LOCALES = Path(gamenight.__file__).parent / "locales"
@@ -43,6 +48,9 @@ def create_app(
     async_mode: str = "threading",
     public_url: str | None = None,
     uploads: Path | None = None,
+    limits: Limits | None = None,
+    upload_limits: UploadLimits | None = None,
+    proxies: int = 0,
     hub_options: dict[str, Any] | None = None,
 ) -> tuple[Flask, SocketIO]:
     """The web app and its Socket.IO server around ``engine``.
@@ -50,12 +58,20 @@ def create_app(
     ``public_url`` is the address phones should use (the LAN address): join
     links and QR codes use it, whatever address the table screen itself used.
     ``uploads`` is the folder for pictures uploaded in lobbies.
+    ``limits`` are the network layer's limits (docs/protocol.md, "Limits"; a home night's by default).
+    ``upload_limits`` are the limits on uploaded pictures (docs/protocol.md, "Picture uploads").
+    ``proxies`` is how many reverse proxies in front of the server to trust for the client's
+    address (``X-Forwarded-For``); 0 (the default) trusts none.
     """
+    limits = limits or Limits()
     app = Flask(__name__, static_folder="static", template_folder="templates")
-    socketio = SocketIO(app, async_mode=async_mode, max_http_buffer_size=MAX_EVENT_BYTES, json=json)
-    hub = Hub(engine, socketio, **(hub_options or {}))
-    app.extensions["gamenight"] = {"engine": engine, "hub": hub}
-    register_pictures(app, engine, hub, uploads or Path(tempfile.mkdtemp(prefix="gamenight-uploads-")))
+    socketio = SocketIO(app, async_mode=async_mode, max_http_buffer_size=MAX_EVENT_BYTES, json=PacketJSON)
+    hub = Hub(engine, socketio, **({"limits": limits} | (hub_options or {})))
+    app.wsgi_app = TransportGuard(app.wsgi_app, hub)
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    app.extensions["gamenight"] = {"engine": engine, "hub": hub, "limits": limits}
+    register_pictures(app, engine, hub, uploads or Path(tempfile.mkdtemp(prefix="gamenight-uploads-")), upload_limits)
     plugins = engine.plugins
 
     def base_url() -> str:
@@ -79,10 +95,17 @@ def create_app(
         code = code.upper()[:16]
         return page("table.html", code=code, join_url=f"{base_url()}l/{code}")
 
+    # The lobby and table pages are the same page for any code (the browser asks the socket);
+    # the QR code is the one page that tells a real code from a wrong one, so it is throttled.
     @app.get("/l/<code>/qr.svg")
     def join_qr(code: str) -> Response:
+        address = request.remote_addr
+        wait = hub.throttle.retry_after(address)
+        if wait:
+            return too_many_attempts(wait)
         lobby = engine.lobby(code)
         if lobby is None:
+            hub.throttle.miss(address)
             abort(404)
         buffer = io.BytesIO()
         segno.make(f"{base_url()}l/{lobby.code}", error="m").save(
@@ -137,6 +160,46 @@ def create_app(
         return response
 
     return app, socketio
+
+
+def too_many_attempts(wait: int) -> Response:
+    """429 for an address that tried too many wrong codes (the socket path's ``too_many_attempts``)."""
+    error = ActionError("too_many_attempts", retry_after=wait)
+    response = _json({"ok": False, "error": error.to_dict()})
+    response.status_code = 429
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
+class TransportGuard:
+    """WSGI middleware in front of Socket.IO's: a connection handshake counts as an event of its address.
+
+    A handshake (``/socket.io/`` without a session id) draws on the address's event bucket,
+    so reconnecting in a loop is rate-limited like any event; and no more than
+    ``max_connections`` Engine.IO sessions are open at once. Refusals are 503 with a JSON
+    ``{ok: false, error}`` and ``Retry-After``.
+    """
+
+    def __init__(self, app, hub: Hub) -> None:
+        self.app = app
+        self.hub = hub
+
+    def __call__(self, environ: dict[str, Any], start_response):
+        if environ.get("PATH_INFO", "").startswith("/socket.io") and "sid=" not in environ.get("QUERY_STRING", ""):
+            error = None
+            if len(self.hub.socketio.server.eio.sockets) >= self.hub.limits.max_connections:
+                error = ActionError("server_busy", max=self.hub.limits.max_connections)
+            elif not self.hub.buckets.allow(environ.get("REMOTE_ADDR")):
+                error = ActionError("rate_limited")
+            if error is not None:
+                body = json.dumps({"ok": False, "error": error.to_dict()}).encode()
+                status = "429 Too Many Requests" if error.code == "rate_limited" else "503 Service Unavailable"
+                start_response(
+                    status,
+                    [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("Retry-After", "5")],
+                )
+                return [body]
+        return self.app(environ, start_response)
 
 
 def _json(data: Any) -> Response:

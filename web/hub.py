@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import request
-from flask_socketio import SocketIO, join_room, leave_room
+from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_room
 from gamenight.engine import TABLE, Engine, Outcome
 from gamenight.errors import ActionError
-from gamenight.web.limits import CodeThrottle, TokenBucket
+from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
 from gamenight.web.protocol import load_event
 
 TICK_SECONDS = 0.2
 HEARTBEAT_SECONDS = 1.0
+SWEEP_SECONDS = 60.0
+REFUSED_LINGER_SECONDS = 1.0  # a refused connection is closed this long after its refusal was sent
 
 
 def table_room(code: str) -> str:
@@ -32,10 +34,9 @@ def table_room(code: str) -> str:
 
 @dataclass
 class Link:
-    """One browser connection: where it is attached (if anywhere) and its rate limit."""
+    """One browser connection: where it is attached (if anywhere) and the address it is limited under."""
 
-    bucket: TokenBucket
-    address: str
+    address: str  # ``address_key`` of its peer; a connection with no peer address is its own address
     code: str | None = None
     player: str | None = None
     token: str | None = None
@@ -48,17 +49,23 @@ class Hub:
         engine: Engine,
         socketio: SocketIO,
         *,
-        rate: float = 8.0,
-        burst: int = 30,
+        limits: Limits | None = None,
+        rate: float | None = None,
+        burst: int | None = None,
         throttle: CodeThrottle | None = None,
         ticker: bool = True,
     ) -> None:
         self.engine = engine
         self.socketio = socketio
-        self.rate = rate
-        self.burst = burst
-        self.throttle = throttle or CodeThrottle()
+        self.limits = limits = limits if limits is not None else Limits()
+        # Events are counted per address, not per connection: a new connection does not refill them.
+        self.buckets = Buckets(rate or limits.events_per_second, burst or limits.event_burst)
+        # The one wrong-code throttle: every path that tells a real code from a wrong one uses it.
+        self.throttle = throttle if throttle is not None else CodeThrottle(limits.code_misses, limits.code_window)
+        self.creations = WindowLimit(limits.lobbies_per_address, limits.lobby_window)
+        self.listeners: list[Callable[[Outcome], None]] = []  # told of every accepted outcome, once delivered
         self.links: dict[str, Link] = {}
+        self.sockets_by_address: dict[str, int] = {}
         self.seats: dict[tuple[str, str], str] = {}  # (lobby code, player id) -> the connection holding it
         self._lock = threading.RLock()
         self._ticker_started = not ticker  # tests drive ``tick()`` by hand
@@ -79,25 +86,63 @@ class Hub:
     # -- connections ------------------------------------------------------------------------
 
     def on_connect(self, auth: Any = None) -> None:
+        """Admit a Socket.IO connection, or refuse it with a ``connect_error`` carrying ``{code, key, params}``."""
+        # Only the in-process test client has no peer address; each of its connections counts as one.
+        key = address_key(request.remote_addr) if request.remote_addr else f"sid:{request.sid}"
         with self._lock:
-            self.links[request.sid] = Link(TokenBucket(self.rate, self.burst), request.remote_addr or "?")
+            refusal = None
+            if len(self.links) >= self.limits.max_connections:
+                refusal = ActionError("server_busy", max=self.limits.max_connections)
+            elif self.sockets_by_address.get(key, 0) >= self.limits.max_sockets_per_address:
+                refusal = ActionError("too_many_connections", max=self.limits.max_sockets_per_address)
+            else:
+                self.links[request.sid] = Link(key)
+                self.sockets_by_address[key] = self.sockets_by_address.get(key, 0) + 1
+        if refusal is not None:
+            self._close_soon(request.sid)
+            raise ConnectionRefusedError(refusal.code, refusal.to_dict())
         self.start_ticker()
 
     def on_disconnect(self, reason: Any = None) -> None:
         with self._lock:
             link = self.links.pop(request.sid, None)
+            if link is not None:
+                left = self.sockets_by_address.get(link.address, 0) - 1
+                if left > 0:
+                    self.sockets_by_address[link.address] = left
+                else:
+                    self.sockets_by_address.pop(link.address, None)
         if link is not None:
             self._release(request.sid, link)
 
+    def _close_soon(self, sid: str) -> None:
+        """Close a refused connection's transport once its refusal has gone out (a client may not close it)."""
+        server = self.socketio.server
+        eio_sid = server.manager.eio_sid_from_sid(sid, "/")
+        if eio_sid is None:
+            return
+
+        def close() -> None:
+            self.socketio.sleep(REFUSED_LINGER_SECONDS)
+            if eio_sid in server.eio.sockets:
+                server.eio.disconnect(eio_sid)
+
+        self.socketio.start_background_task(close)
+
     def on_unknown(self, event: str, *args: Any) -> dict[str, Any]:
+        link = self.links.get(request.sid)
+        if link is not None and not self.buckets.allow(link.address):
+            return self._refuse(request.sid, ActionError("rate_limited"))
         return self._refuse(request.sid, ActionError("unknown_event", event=str(event)[:32]))
 
     def _guarded(self, event: str, handler: Callable[[str, Link, dict[str, Any]], dict[str, Any]]):
         def handle(payload: Any = None, *extra: Any) -> dict[str, Any]:
             sid = request.sid
-            link = self.links[sid]
+            link = self.links.get(sid)
+            if link is None:  # a refused connection's event, or one after it left
+                return self._refuse(sid, ActionError("not_attached"))
             try:
-                if not link.bucket.allow():
+                if not self.buckets.allow(link.address):
                     raise ActionError("rate_limited")
                 return {"ok": True, **handler(sid, link, load_event(event, payload))}
             except ActionError as exc:
@@ -113,6 +158,12 @@ class Hub:
     # -- events ---------------------------------------------------------------------------------
 
     def create_lobby(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        wait = self.creations.retry_after(link.address)
+        if wait:
+            raise ActionError(
+                "too_many_lobbies", retry_after=wait, minutes=-(-wait // 60), max=self.limits.lobbies_per_address
+            )
+        self.creations.record(link.address)  # every attempt counts, refused or not
         outcome, token = self.engine.create_lobby(args["name"])
         self._raise_if_refused(outcome)
         self.publish(outcome)
@@ -228,6 +279,11 @@ class Hub:
                     link.code = link.player = link.token = None
             if sid is not None:
                 self.socketio.emit("removed", {"code": code}, to=sid)
+        for listener in self.listeners:
+            try:
+                listener(outcome)
+            except Exception:  # a listener's failure is its own; the outcome stands and was delivered
+                self.socketio.server.logger.exception("hub listener")
 
     @staticmethod
     def _raise_if_refused(outcome: Outcome) -> None:
@@ -248,15 +304,25 @@ class Hub:
         for outcome in self.engine.run_due():
             self.publish(outcome)
 
+    def sweep(self) -> None:
+        """Forget addresses the limits no longer need to remember."""
+        self.buckets.sweep()
+        self.throttle.sweep()
+        self.creations.sweep()
+
     def _tick_forever(self) -> None:
-        since_beat = 0.0
+        since_beat = since_sweep = 0.0
         while True:
             try:
                 self.tick()
                 since_beat += TICK_SECONDS
+                since_sweep += TICK_SECONDS
                 if since_beat >= HEARTBEAT_SECONDS:
                     self.engine.heartbeat()
                     since_beat = 0.0
+                if since_sweep >= SWEEP_SECONDS:
+                    self.sweep()
+                    since_sweep = 0.0
             except Exception:  # the clock must keep running whatever one lobby did
                 self.socketio.server.logger.exception("ticker")
             self.socketio.sleep(TICK_SECONDS)

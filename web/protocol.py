@@ -1,11 +1,73 @@
-"""Schemas of the Socket.IO events a browser sends (see docs/protocol.md)."""
+"""Schemas of the Socket.IO events a browser sends (see docs/protocol.md), and the packets' JSON.
+
+Nothing walks an inbound payload before ``PacketJSON.loads`` has bounded its nesting:
+a packet nested deeper than ``MAX_DEPTH`` is not decoded at all; its event receives
+``TOO_DEEP`` instead, which ``load_event`` answers with ``bad_request``.
+"""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from gamenight.errors import ActionError
 from marshmallow import Schema, ValidationError, fields, validate
+
+MAX_DEPTH = 32
+"""Arrays and objects nested inside one another in one packet, the event's argument list included."""
+
+
+class _TooDeep:
+    def __repr__(self) -> str:
+        return "TOO_DEEP"
+
+
+TOO_DEEP = _TooDeep()
+
+_ESCAPED_BACKSLASH = "\\\\"
+_ESCAPED_QUOTE = '\\"'
+_STRING = re.compile(r'"[^"]*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_EVENT_NAME = re.compile(r'\s*\[\s*("(?:[^"\\]|\\.){0,64}")')
+
+
+def nested_deeper_than(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects more than ``limit`` deep, without parsing it.
+
+    Linear and recursion-free: escapes, then strings, then everything but brackets are
+    dropped; each pass then removes the innermost pairs, one level at a time.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    bare = _STRING.sub("", text.replace(_ESCAPED_BACKSLASH, "").replace(_ESCAPED_QUOTE, ""))
+    skeleton = _NOT_BRACKET.sub("", bare)
+    for _ in range(limit):
+        skeleton = _INNERMOST.sub("", skeleton)
+        if not skeleton:
+            return False
+    return True
+
+
+class PacketJSON:
+    """The JSON module of the Socket.IO server: ``loads`` refuses to decode deep nesting."""
+
+    @staticmethod
+    def dumps(*args: Any, **kwargs: Any) -> str:
+        return json.dumps(*args, **kwargs)
+
+    @staticmethod
+    def loads(text: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(text, bytes | bytearray):
+            text = text.decode("utf-8")
+        if nested_deeper_than(text, MAX_DEPTH):
+            name = _EVENT_NAME.match(text)
+            if name is None:
+                raise ValueError("a packet nested too deeply")
+            return [json.loads(name.group(1)), TOO_DEEP]
+        return json.loads(text, *args, **kwargs)
+
 
 CODE = fields.String(required=True, validate=validate.Length(1, 16))
 
@@ -49,6 +111,8 @@ EVENTS: dict[str, Schema] = {
 
 def load_event(event: str, payload: Any) -> dict[str, Any]:
     """Validate an inbound event's payload; refuse anything malformed with ``bad_request``."""
+    if payload is TOO_DEEP:
+        raise ActionError("bad_request", errors={"_schema": [f"Nested more than {MAX_DEPTH} levels deep."]})
     if payload is None:
         payload = {}
     if not isinstance(payload, dict):
