@@ -33,7 +33,7 @@ LISTEN_BACKLOG = 128
 OUT_OF_FILES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 OUT_OF_FILES_PAUSE = 0.1  # seconds accepting pauses when the process has no file descriptor left
 REFUSAL_SLOTS = 32  # refusals being answered at once; beyond that a refused connection is just closed
-REFUSAL_SECONDS = 2.0
+REFUSAL_SECONDS = 1.0
 
 
 def default_db() -> Path:
@@ -220,9 +220,10 @@ class Refuser:
     def _answer(self, client: socket.socket, error: ActionError) -> None:
         try:
             client.settimeout(REFUSAL_SECONDS)
-            client.recv(16384)  # the request, so that closing does not reset the connection under the answer
             client.sendall(refusal_bytes(error))
             client.shutdown(socket.SHUT_WR)
+            # Read the request (until the client closes, for a second at most): closing a socket
+            # with unread data would reset the connection under the answer.
             deadline = time.monotonic() + REFUSAL_SECONDS
             while time.monotonic() < deadline and client.recv(16384):
                 pass

@@ -1,0 +1,201 @@
+"""Connections: a flood cannot take the real server down (issue 11, point 1).
+
+The server runs in its own process under a low open-file limit (soft and hard, so it
+cannot raise it); floods come over loopback, from several loopback addresses
+(127.0.0.0/8 is all loopback on Linux) so that per-address and total limits both show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import resource
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import socketio
+from conftest import subprocess_env
+from server import free_port
+
+FILE_LIMIT = 256  # the server lowers its connection limit to (256 - 64) // 2 = 96
+
+
+@contextlib.contextmanager
+def serve(
+    db: Path,
+    async_mode: str = "eventlet",
+    env: dict[str, str] | None = None,
+    file_limit: int | None = None,
+    output: list[str] | None = None,
+) -> Iterator[str]:
+    """`gamenight serve` in its own process (settings from ``env``, under ``file_limit``); yields its URL."""
+    port = free_port()
+
+    def lower_file_limit() -> None:
+        if file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit))
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gamenight", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        + ["--db", str(db), "--async-mode", async_mode],
+        env=subprocess_env() | (env or {}),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=lower_file_limit,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while not healthy(url, timeout=1):
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited: {process.stdout.read()}")
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not come up")
+            time.sleep(0.05)
+        yield url
+        assert process.poll() is None, "the server died"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if output is not None:
+            output.append(process.stdout.read())
+
+
+def healthy(url: str, timeout: float = 5) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/healthz", timeout=timeout) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1])
+
+
+def healthz_from(url: str, source: str, timeout: float = 5) -> tuple[int, dict | None]:
+    """GET /healthz over a connection from the loopback address ``source``: (status, JSON error or None)."""
+    with socket.create_connection(("127.0.0.1", port_of(url)), timeout=timeout, source_address=(source, 0)) as conn:
+        conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        answer = read_all(conn)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status = int(head.split()[1]) if head else 0
+    return status, (json.loads(body) if status != 200 and body else None)
+
+
+def answered(url: str, source: str) -> tuple[int, dict | None]:
+    """``healthz_from``, again while the server is too busy refusing to answer (it then just closes)."""
+    deadline = time.monotonic() + 5
+    while True:
+        status, error = healthz_from(url, source)
+        if status or time.monotonic() > deadline:
+            return status, error
+        time.sleep(0.1)
+
+
+def read_all(conn: socket.socket) -> bytes:
+    chunks = []
+    with contextlib.suppress(OSError):
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def flood(url: str, source: str, count: int) -> list[socket.socket]:
+    """Open ``count`` idle connections from ``source`` (a connection the server refused is still returned)."""
+    sockets = []
+    for _ in range(count):
+        conn = socket.socket()
+        conn.settimeout(5)
+        conn.bind((source, 0))
+        conn.connect(("127.0.0.1", port_of(url)))
+        sockets.append(conn)
+    return sockets
+
+
+def refusals(sockets: list[socket.socket]) -> list[str]:
+    """The error codes of the refusals the server wrote to these connections (it closes them after)."""
+    codes = []
+    for conn in sockets:
+        conn.settimeout(0.5)
+        with contextlib.suppress(OSError):
+            conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        data = b""
+        with contextlib.suppress(OSError):
+            data = conn.recv(65536)
+        if data.startswith(b"HTTP/1.1 503"):
+            codes.append(json.loads(data.partition(b"\r\n\r\n")[2])["error"]["code"])
+    return codes
+
+
+def close_all(sockets: list[socket.socket]) -> None:
+    for conn in sockets:
+        conn.close()
+
+
+@pytest.mark.parametrize("async_mode", ["eventlet", "threading"])
+def test_a_connection_flood_under_a_low_file_limit_is_refused_and_the_server_stays_up(tmp_path, async_mode):
+    printed: list[str] = []
+    with serve(tmp_path / "night.sqlite", async_mode, file_limit=FILE_LIMIT, output=printed) as url:
+        # One address opens more connections than the process has file descriptors.
+        one = flood(url, "127.0.0.1", FILE_LIMIT + 44)
+        # Another address is still served at once.
+        assert healthz_from(url, "127.0.0.2") == (200, None)
+        # The flood beyond the per-address limit was answered 503 too_many_connections and closed.
+        codes = refusals(one[40:])
+        assert codes and set(codes) == {"too_many_connections"}
+        # Many addresses together fill the total (96 here): the next one is refused, server_busy.
+        many = [conn for n in range(3, 9) for conn in flood(url, f"127.0.0.{n}", 30)]
+        status, error = answered(url, "127.0.0.20")
+        assert status == 503 and error["error"]["code"] == "server_busy"
+        close_all(one + many)
+        # Once they let go, everyone is served again.
+        deadline = time.monotonic() + 10
+        while healthz_from(url, "127.0.0.1")[0] != 200:
+            assert time.monotonic() < deadline, "the server did not recover"
+            time.sleep(0.1)
+    (log,) = printed
+    assert "max_connections lowered from 400 to 96" in log
+    assert "Traceback" not in log and "Too many open files" not in log
+
+
+def test_too_many_sockets_from_one_address_get_a_structured_connect_error(tmp_path):
+    env = {"GAMENIGHT_MAX_SOCKETS_PER_ADDRESS": "3"}
+    with serve(tmp_path / "night.sqlite", env=env) as url:
+        clients = []
+        for _ in range(3):
+            client = socketio.Client(reconnection=False)
+            client.connect(url, transports=["websocket"])
+            clients.append(client)
+        refused: list = []
+        extra = socketio.Client(reconnection=False)
+        extra.on("connect_error", lambda data=None: refused.append(data))
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            extra.connect(url, transports=["websocket"], wait_timeout=5)
+        assert refused == [
+            {
+                "message": "too_many_connections",
+                "data": {"code": "too_many_connections", "key": "error.too_many_connections", "params": {"max": 3}},
+            }
+        ]
+        # The ones already in are untouched, and a freed place is taken again.
+        assert clients[0].call("watch", {"code": "ZZZZ"}, timeout=5)["error"]["code"] == "unknown_lobby"
+        clients[0].disconnect()
+        time.sleep(0.3)
+        again = socketio.Client(reconnection=False)
+        again.connect(url, transports=["websocket"], wait_timeout=5)
+        assert again.connected
+        for client in [*clients[1:], again]:
+            client.disconnect()
+        extra.disconnect()
