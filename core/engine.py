@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 TABLE = None  # the recipient id of table screens
 HEARTBEAT_KEY = "heartbeat"
+IDLE_SECONDS = 600.0  # a lobby nobody has asked for this long, with no clock running, leaves memory
+RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log and uploads
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
 PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
@@ -57,13 +59,21 @@ class Engine:
         clock: Callable[[], float] = time.time,
         *,
         snapshot_every: int = 64,
+        idle_seconds: float = IDLE_SECONDS,
+        retention_days: float = RETENTION_DAYS,
     ) -> None:
         self.store = store
         self.plugins = plugins
         self.clock = clock
         self.snapshot_every = snapshot_every
-        self.lobbies: dict[str, Lobby] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self.idle_seconds = idle_seconds
+        self.retention_days = retention_days
+        self.lobbies: dict[str, Lobby] = {}  # the lobbies in memory: those in use, and those with a clock running
+        self.parked: dict[str, str] = {}
+        self.on_delete: list[Callable[[str], None]] = []  # called with each code retention deletes
+        self._used: dict[str, float] = {}  # when each lobby in memory was last asked for
+        self._downtime: dict[str, float] = {}  # lobbies just rebuilt: how long their clocks must be shifted
+        self._locks: dict[str, threading.Lock] = {}  # kept while a lobby is stored, in memory or not
         self._registry_lock = threading.Lock()
         self._restore()
 
@@ -108,18 +118,27 @@ class Engine:
 
     def identify(self, code: str, token: Any) -> str | None:
         """The player id a seat token belongs to in lobby ``code``, or None."""
-        lobby = self.lobbies.get(normalize_code(code)) if isinstance(code, str) else None
+        lobby = self.lobby(code)
         if lobby is None or not isinstance(token, str) or not token:
             return None
         return lobby.player_by_token(token_hash(token))
 
-    def lobby(self, code: str) -> Lobby | None:
-        return self.lobbies.get(normalize_code(code)) if isinstance(code, str) else None
+    def lobby(self, code: Any) -> Lobby | None:
+        """Lobby ``code``, brought back into memory from the store when it is stored but idle."""
+        if not isinstance(code, str) or len(code) > 32:
+            return None
+        code = normalize_code(code)
+        lobby = self.lobbies.get(code) or self._load(code)
+        if lobby is not None:
+            self._used[code] = self.clock()
+        return lobby
 
     def view(self, code: str, recipient: str | None) -> dict[str, Any]:
-        lobby = self.lobbies[normalize_code(code)]
+        lobby = self.lobby(code)
+        if lobby is None:
+            raise ActionError("unknown_lobby")
         with self._locks[lobby.code]:
-            return lobby_view(lobby, self.plugins, recipient, self.clock())
+            return lobby_view(self.lobbies.get(lobby.code, lobby), self.plugins, recipient, self.clock())
 
     # -- the one action path ----------------------------------------------------------
 
@@ -134,11 +153,15 @@ class Engine:
         extra: dict[str, Any] | None = None,
     ) -> Outcome:
         """Apply one command to lobby ``code`` as the holder of ``token`` (or as the engine)."""
-        lobby = self.lobby(code)
-        if lobby is None:
-            return Outcome.refused(str(code)[:16], ActionError("unknown_lobby"))
-        with self._locks[lobby.code]:
-            return self._submit_locked(self.lobbies[lobby.code], kind, args, token, system, dict(extra or {}))
+        for _ in range(3):  # the lobby may leave memory between finding it and taking its lock: find it again
+            lobby = self.lobby(code)
+            if lobby is None:
+                break
+            with self._locks[lobby.code]:
+                current = self.lobbies.get(lobby.code)
+                if current is not None:
+                    return self._submit_locked(current, kind, args, token, system, dict(extra or {}))
+        return Outcome.refused(str(code)[:16], ActionError("unknown_lobby"))
 
     def _submit_locked(
         self, lobby: Lobby, kind: str, raw_args: Any, token: str | None, system: bool, extra: dict[str, Any]
@@ -161,7 +184,7 @@ class Engine:
         if work.match is not None:
             record["match"] = work.match.id
         snapshot = work.to_dict() if work.version % self.snapshot_every == 0 or kind in ("start", "abort") else None
-        self.store.append(lobby.code, work.version, record, snapshot)
+        self.store.append(lobby.code, work.version, record, snapshot, due=work.next_due())
         self.lobbies[lobby.code] = work
         removed = [pid for pid in lobby.players if pid not in work.players]
         return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
@@ -212,10 +235,62 @@ class Engine:
     def set_presence(self, code: str, player: str, connected: bool) -> Outcome:
         return self.submit(code, "presence", {"player": player, "connected": connected}, system=True)
 
+    # -- memory and retention -------------------------------------------------------------
+
+    def maintain(self, attached: Iterable[str] = ()) -> list[str]:
+        """Let idle lobbies leave memory, and delete the lobbies untouched for ``retention_days``.
+
+        A lobby stays in memory while a connection is ``attached`` to it, a clock
+        of its runs, or someone asked for it in the last ``idle_seconds``; it
+        comes back from the store when someone asks again. Returns the deleted codes.
+        """
+        now = self.clock()
+        attached = set(attached)
+        for code, lobby in list(self.lobbies.items()):
+            if code in attached or lobby.next_due() is not None or now - self._used.get(code, now) < self.idle_seconds:
+                continue
+            with self._registry_lock, self._locks[code]:
+                if self.lobbies.get(code) is lobby:
+                    del self.lobbies[code]
+                    self._used.pop(code, None)
+        deleted = []
+        for code in self.store.untouched_since(now - self.retention_days * 86400):
+            lobby = self.lobbies.get(code)
+            if code in attached or (lobby is not None and lobby.next_due() is not None):
+                continue
+            with self._registry_lock:
+                lock = self._locks.get(code) or threading.Lock()
+                with lock:
+                    self.lobbies.pop(code, None)
+                    self._used.pop(code, None)
+                    self.parked.pop(code, None)
+                    self.store.delete_lobby(code)
+                self._locks.pop(code, None)
+            for forget in self.on_delete:
+                forget(code)
+            deleted.append(code)
+            log.info("lobby %s deleted: untouched for %s days", code, self.retention_days)
+        return deleted
+
+    def _load(self, code: str) -> Lobby | None:
+        """Bring a stored lobby back into memory (None: not stored, or parked)."""
+        if code in self.parked:
+            return None
+        with self._registry_lock:
+            if code in self.lobbies:
+                return self.lobbies[code]
+            stored = self.store.lobby(code)
+            if stored is None:
+                return None
+            lobby = self._bring_back(code, *stored, down_since=None)
+        if lobby is not None:
+            self._after_return(code)
+        return self.lobbies.get(code)
+
     # -- restore ---------------------------------------------------------------------
 
     def _restore(self) -> None:
-        """Bring back every stored lobby; set aside ("park") any that cannot come back.
+        """Bring back the stored lobbies that have a clock running; the others come back when asked for.
 
         A lobby is parked when its game or a variant is not installed (any more),
         or when its snapshot or log cannot be replayed: one warning line names
@@ -223,36 +298,50 @@ class Engine:
         never reissued), and it comes back on a later start once the cause is
         gone, its clocks keeping the time they had left when it was parked.
         """
-        self.parked: dict[str, str] = {}
         beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
-        now = self.clock()
-        down_since = max(beats) if beats else now
-        downtimes: dict[str, float] = {}
-        for code, created, snapshot, records in self.store.lobbies():
-            since = self.store.get_meta(PARKED_KEY + code)
-            try:
-                lobby = self._rebuild(code, created, snapshot, records)
-            except _Unrestorable as exc:
-                self.parked[code] = exc.cause
-                if not since:  # parked before: it has been down since then
-                    self.store.set_meta(PARKED_KEY + code, repr(down_since))
-                log.warning("lobby %s parked, kept in the database for a later start: %s", code, exc.cause)
-                log.debug("lobby %s could not be restored", code, exc_info=exc.__cause__)
-                continue
-            self.lobbies[code] = lobby
-            self._locks[code] = threading.Lock()
-            downtimes[code] = now - (float(since) if since else down_since)
-            if since:
-                self.store.set_meta(PARKED_KEY + code, "")
-        for code, lobby in list(self.lobbies.items()):
-            # Clocks do not run while the server is down: timers keep the time they had left.
-            downtime = downtimes[code]
-            if downtime > 0 and lobby.match_live and lobby.match.next_deadline() is not None:
-                self.submit(code, "act", {"action": "shift_clocks", "args": {"seconds": downtime}}, system=True)
-            for pid, player in list(self.lobbies[code].players.items()):
-                if player["connected"]:
-                    self.set_presence(code, pid, False)
+        down_since = max(beats) if beats else self.clock()
+        for code in self.store.due_codes():
+            stored = self.store.lobby(code)
+            if stored is not None and self._bring_back(code, *stored, down_since=down_since) is not None:
+                self._after_return(code)
         self.heartbeat()
+
+    def _bring_back(
+        self, code: str, created: float, snapshot: dict[str, Any] | None, records: list[dict[str, Any]], *, down_since
+    ) -> Lobby | None:
+        """Rebuild a stored lobby into memory, shifting its clocks by the time it was down; park it if it can't."""
+        since = self.store.get_meta(PARKED_KEY + code)
+        try:
+            lobby = self._rebuild(code, created, snapshot, records)
+        except _Unrestorable as exc:
+            self.parked[code] = exc.cause
+            if not since:  # parked before: it has been down since then
+                self.store.set_meta(PARKED_KEY + code, repr(down_since if down_since is not None else self.clock()))
+            log.warning("lobby %s parked, kept in the database for a later start: %s", code, exc.cause)
+            log.debug("lobby %s could not be restored", code, exc_info=exc.__cause__)
+            return None
+        self.lobbies[code] = lobby
+        self._locks.setdefault(code, threading.Lock())
+        self._used[code] = self.clock()
+        # Clocks do not run while the server is down (or the lobby parked): timers keep the time they had left.
+        if since:
+            self._downtime[code] = self.clock() - float(since)
+        elif down_since is not None:
+            self._downtime[code] = self.clock() - down_since
+        if since:
+            self.store.set_meta(PARKED_KEY + code, "")
+        return lobby
+
+    def _after_return(self, code: str) -> None:
+        """A lobby just back in memory: clocks shifted, nobody counted as connected, its due moment stored."""
+        downtime = self._downtime.pop(code, 0.0)
+        lobby = self.lobbies[code]
+        if downtime > 0 and lobby.match_live and lobby.match.next_deadline() is not None:
+            self.submit(code, "act", {"action": "shift_clocks", "args": {"seconds": downtime}}, system=True)
+        for pid, player in list(self.lobbies[code].players.items()):
+            if player["connected"]:
+                self.set_presence(code, pid, False)
+        self.store.set_due(code, self.lobbies[code].next_due())
 
     def _rebuild(
         self, code: str, created: float, snapshot: dict[str, Any] | None, records: list[dict[str, Any]]
@@ -292,7 +381,7 @@ def replay_record(lobby: Lobby, plugins: Plugins, record: dict[str, Any]) -> Non
 
 def replay_lobby(store: Store, plugins: Plugins, code: str) -> Lobby:
     """Rebuild a lobby (and its match) from the first record of its log."""
-    created = next(c for k, c, _, _ in store.lobbies() if k == code)
+    created, _, _ = store.lobby(code)
     lobby = Lobby(code, created)
     for record in store.records(code):
         replay_record(lobby, plugins, record)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
 from typing import Any, Literal, Protocol
 
 Durability = Literal["process", "full"]
@@ -21,7 +20,9 @@ CREATE TABLE IF NOT EXISTS lobbies (
     code TEXT PRIMARY KEY,
     created REAL NOT NULL,
     snapshot TEXT,
-    snapshot_seq INTEGER NOT NULL DEFAULT 0
+    snapshot_seq INTEGER NOT NULL DEFAULT 0,
+    touched REAL,
+    due REAL
 );
 CREATE TABLE IF NOT EXISTS log (
     code TEXT NOT NULL,
@@ -35,12 +36,34 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 );
 """
+# Columns added since the first schema: (column, definition, how existing rows are filled in).
+MIGRATIONS = (
+    (
+        "touched",
+        "REAL",
+        "UPDATE lobbies SET touched = COALESCE((SELECT MAX(at) FROM log WHERE log.code = lobbies.code), created)",
+    ),
+    ("due", "REAL", "UPDATE lobbies SET due = created"),  # unknown until the lobby is loaded once: load it at start
+)
+INDEXES = """
+CREATE INDEX IF NOT EXISTS lobbies_due ON lobbies (due) WHERE due IS NOT NULL;
+CREATE INDEX IF NOT EXISTS lobbies_touched ON lobbies (touched);
+"""
+
+
+StoredLobby = tuple[float, dict[str, Any] | None, list[dict[str, Any]]]  # created, last snapshot, the log after it
 
 
 class Store(Protocol):
     def create_lobby(self, code: str, created: float) -> None: ...
-    def append(self, code: str, seq: int, record: dict[str, Any], snapshot: dict[str, Any] | None) -> None: ...
-    def lobbies(self) -> Iterator[tuple[str, float, dict[str, Any] | None, list[dict[str, Any]]]]: ...
+    def append(
+        self, code: str, seq: int, record: dict[str, Any], snapshot: dict[str, Any] | None, due: float | None = None
+    ) -> None: ...
+    def lobby(self, code: str) -> StoredLobby | None: ...
+    def due_codes(self) -> list[str]: ...
+    def set_due(self, code: str, due: float | None) -> None: ...
+    def untouched_since(self, moment: float) -> list[str]: ...
+    def count(self) -> int: ...
     def records(self, code: str, after: int = 0) -> list[dict[str, Any]]: ...
     def exists(self, code: str) -> bool: ...
     def delete_lobby(self, code: str) -> None: ...
@@ -60,13 +83,25 @@ class SQLiteStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durability == 'full' else 'NORMAL'}")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(lobbies)")}
+        for column, kind, fill in MIGRATIONS:
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE lobbies ADD COLUMN {column} {kind}")
+                self._db.execute(fill)
+        self._db.executescript(INDEXES)
 
     def create_lobby(self, code: str, created: float) -> None:
         with self._lock:
-            self._db.execute("INSERT INTO lobbies (code, created) VALUES (?, ?)", (code, created))
+            self._db.execute("INSERT INTO lobbies (code, created, touched) VALUES (?, ?, ?)", (code, created, created))
 
-    def append(self, code: str, seq: int, record: dict[str, Any], snapshot: dict[str, Any] | None) -> None:
-        """Write one accepted command (and maybe a snapshot) in one transaction."""
+    def append(
+        self, code: str, seq: int, record: dict[str, Any], snapshot: dict[str, Any] | None, due: float | None = None
+    ) -> None:
+        """Write one accepted command (and maybe a snapshot) in one transaction.
+
+        ``due`` is when the lobby next needs the engine on its own (a clock), or None: a lobby with nothing
+        due may stay out of memory until someone comes back to it.
+        """
         text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
         with self._lock:
             self._db.execute("BEGIN")
@@ -74,6 +109,7 @@ class SQLiteStore:
                 self._db.execute(
                     "INSERT INTO log (code, seq, at, record) VALUES (?, ?, ?, ?)", (code, seq, record["at"], text)
                 )
+                self._db.execute("UPDATE lobbies SET touched = ?, due = ? WHERE code = ?", (record["at"], due, code))
                 if snapshot is not None:
                     self._db.execute(
                         "UPDATE lobbies SET snapshot = ?, snapshot_seq = ? WHERE code = ?",
@@ -84,14 +120,34 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def lobbies(self) -> Iterator[tuple[str, float, dict[str, Any] | None, list[dict[str, Any]]]]:
-        """Every lobby: its code, creation time, last snapshot and the log records after it."""
+    def lobby(self, code: str) -> StoredLobby | None:
+        """One lobby: its creation time, last snapshot and the log records after it (None: no such lobby)."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT code, created, snapshot, snapshot_seq FROM lobbies ORDER BY created"
-            ).fetchall()
-        for code, created, snapshot, seq in rows:
-            yield code, created, json.loads(snapshot) if snapshot else None, self.records(code, seq)
+            row = self._db.execute(
+                "SELECT created, snapshot, snapshot_seq FROM lobbies WHERE code = ?", (code,)
+            ).fetchone()
+        if row is None:
+            return None
+        created, snapshot, seq = row
+        return created, json.loads(snapshot) if snapshot else None, self.records(code, seq)
+
+    def due_codes(self) -> list[str]:
+        """The lobbies with a clock that runs (or a moment the engine must act at): they live in memory."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT code FROM lobbies WHERE due IS NOT NULL ORDER BY code")]
+
+    def set_due(self, code: str, due: float | None) -> None:
+        with self._lock:
+            self._db.execute("UPDATE lobbies SET due = ? WHERE code = ?", (due, code))
+
+    def untouched_since(self, moment: float) -> list[str]:
+        """The lobbies whose last command is older than ``moment``."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT code FROM lobbies WHERE touched < ?", (moment,))]
+
+    def count(self) -> int:
+        with self._lock:
+            return self._db.execute("SELECT COUNT(*) FROM lobbies").fetchone()[0]
 
     def records(self, code: str, after: int = 0) -> list[dict[str, Any]]:
         with self._lock:

@@ -82,7 +82,7 @@ def test_restart_marks_everyone_disconnected(db_path, plugins, clock):
     engine.set_presence(night.code, night.ids["Boris"], True)
     engine.store.close()
     restored = Engine(SQLiteStore(db_path), plugins, clock)
-    assert not restored.lobbies[night.code].players[night.ids["Boris"]]["connected"]
+    assert not restored.lobby(night.code).players[night.ids["Boris"]]["connected"]
 
 
 def test_sigkill_mid_match_then_restart_restores_every_lobby(tmp_path, plugins):

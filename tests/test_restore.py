@@ -75,8 +75,9 @@ def test_a_lobby_whose_game_is_gone_is_parked_and_comes_back_with_it(
 
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
         parked = restart(db_path, without_highcard, clock)
-    # the server is up, with every other lobby as it was
-    assert set(parked.lobbies) == {spyfall.code, idle.code}
+    # the server is up, with every other lobby as it was (an idle one comes back when asked for)
+    assert parked.lobby(spyfall.code) is not None and parked.lobby(idle.code) is not None
+    assert parked.lobby(highcard.code) is None
     assert parked.lobbies[spyfall.code].match.round_state == before[spyfall.code]["match"]["round_state"]
     assert parked.lobbies[idle.code].to_dict() == before[idle.code]
     assert parked.view(spyfall.code, None)["match"]["game"] == "spyfall"
@@ -101,7 +102,7 @@ def test_a_lobby_whose_game_is_gone_is_parked_and_comes_back_with_it(
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
         back = restart(db_path, with_highcard, clock)
     assert parked_lines(caplog) == [] and back.parked == {}
-    assert set(back.lobbies) == {highcard.code, spyfall.code, idle.code, "QQQQ"}
+    assert all(back.lobby(code) is not None for code in (highcard.code, spyfall.code, idle.code, "QQQQ"))
     lobby = back.lobbies[highcard.code]
     # as it was, the claim clock keeping the 35 s it had left when the lobby went down
     assert lobby.match.to_dict()["round_state"] == before[highcard.code]["match"]["round_state"]
@@ -147,9 +148,10 @@ def test_a_finished_match_of_a_missing_game_parks_its_lobby(db_path, clock, with
     assert night.match.over
     stop(engine)
     parked = restart(db_path, without_highcard, clock)
+    assert parked.lobby(night.code) is None, "no clock runs: it is parked when someone asks for it"
     assert night.code in parked.parked
     back = restart(db_path, with_highcard, clock)
-    assert back.lobbies[night.code].match.over
+    assert back.lobby(night.code).match.over
 
 
 def test_a_lobby_whose_variant_is_gone_is_parked(db_path, clock, tmp_path: Path, monkeypatch, caplog):
@@ -181,6 +183,7 @@ def test_a_lobby_whose_variant_is_gone_is_parked(db_path, clock, tmp_path: Path,
         parked = restart(db_path, Plugins(["testgame"], entry_points=False), clock)
     assert parked.parked == {loud.code: "variant 'loud' of 'highcard' is not installed"}
     assert set(parked.lobbies) == {plain.code}
+    assert parked.lobby(loud.code) is None
     (line,) = parked_lines(caplog)
     assert loud.code in line and "'loud'" in line
 
@@ -214,9 +217,10 @@ def test_a_log_that_cannot_be_replayed_parks_only_its_lobby(db_path, clock, with
 
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
         restored = restart(db_path, with_highcard, clock)
+        assert restored.lobby(broken.code) is None
     assert set(restored.parked) == {broken.code}
     assert cause in restored.parked[broken.code] and "record 1 after the snapshot" in restored.parked[broken.code]
-    assert restored.lobbies[fine.code].to_dict() == live
+    assert restored.lobby(fine.code).to_dict() == live
     (line,) = parked_lines(caplog)
     assert broken.code in line and cause in line
     # the bad record is still there, for whoever repairs the database
@@ -233,7 +237,7 @@ def test_nothing_is_parked_on_an_ordinary_restart(db_path, clock, with_highcard,
         restored = restart(db_path, with_highcard, clock)
     assert restored.parked == {} and parked_lines(caplog) == []
     assert (
-        restored.lobbies[night.code].to_dict()
+        restored.lobby(night.code).to_dict()
         == live
         == replay_lobby(restored.store, with_highcard, night.code).to_dict()
     )

@@ -305,10 +305,13 @@ class Hub:
             self.publish(outcome)
 
     def sweep(self) -> None:
-        """Forget addresses the limits no longer need to remember."""
+        """Forget addresses the limits no longer need to remember; let idle lobbies leave memory, delete old ones."""
         self.buckets.sweep()
         self.throttle.sweep()
         self.creations.sweep()
+        with self._lock:
+            attached = {link.code for link in self.links.values() if link.code is not None}
+        self.engine.maintain(attached)
 
     def _tick_forever(self) -> None:
         since_beat = since_sweep = 0.0
