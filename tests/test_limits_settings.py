@@ -1,0 +1,111 @@
+"""The limits as settings (issue 11, "Limits"): profiles, options and environment, the file limit, the docs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import resource
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from gamenight.web.limits import PROFILES, Limits, files_needed, fit_to_file_limit
+from gamenight.web.serve import limit_options
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_environment_picks_a_profile_and_changes_single_settings():
+    assert Limits.from_env({}) == PROFILES["home"] == Limits()
+    limits = Limits.from_env({"GAMENIGHT_LIMITS": "public", "GAMENIGHT_MAX_SOCKETS_PER_ADDRESS": "5"})
+    assert limits == PROFILES["public"].replace(max_sockets_per_address=5)
+    with pytest.raises(ValueError):
+        Limits.from_env({"GAMENIGHT_LIMITS": "party"})
+    with pytest.raises(ValueError):
+        Limits.from_env({"GAMENIGHT_MAX_CONNECTIONS": "0"})
+
+
+def test_options_of_a_command_gather_into_limits():
+    seen = {}
+
+    @click.command()
+    @limit_options
+    def command(limits: Limits, proxies: int) -> None:
+        seen.update(limits=limits, proxies=proxies)
+
+    runner = CliRunner()
+    result = runner.invoke(command, ["--limits", "public", "--max-connections", "50", "--proxies", "1"])
+    assert result.exit_code == 0, result.output
+    assert seen == {"limits": PROFILES["public"].replace(max_connections=50), "proxies": 1}
+    result = runner.invoke(command, [], env={"GAMENIGHT_CODE_WINDOW": "120"})
+    assert result.exit_code == 0, result.output
+    assert seen["limits"] == Limits(code_window=120.0) and seen["proxies"] == 0
+    assert runner.invoke(command, ["--event-burst", "0"]).exit_code == 2
+    help_text = runner.invoke(command, ["--help"]).output
+    for setting in dataclasses.fields(Limits):
+        assert f"--{setting.name.replace('_', '-')}" in help_text
+
+
+class FakeFileLimit:
+    def __init__(self, soft: int, hard: int) -> None:
+        self.soft, self.hard = soft, hard
+
+    def getrlimit(self, _):
+        return self.soft, self.hard
+
+    def setrlimit(self, _, limits):
+        soft, hard = limits
+        if soft > self.hard:
+            raise ValueError("not allowed")
+        self.soft = soft
+
+
+@pytest.fixture
+def file_limit(monkeypatch):
+    def install(soft: int, hard: int) -> FakeFileLimit:
+        fake = FakeFileLimit(soft, hard)
+        monkeypatch.setattr(resource, "getrlimit", fake.getrlimit)
+        monkeypatch.setattr(resource, "setrlimit", fake.setrlimit)
+        return fake
+
+    return install
+
+
+def test_the_soft_file_limit_is_raised_up_to_the_hard_one(file_limit):
+    fake = file_limit(256, 4096)
+    warnings: list[str] = []
+    assert fit_to_file_limit(Limits(), warnings.append) == Limits()
+    assert fake.soft == files_needed(400) == 864 and not warnings
+
+
+def test_a_hard_file_limit_too_low_lowers_the_connection_limit_with_a_warning(file_limit):
+    file_limit(256, 256)
+    warnings: list[str] = []
+    limits = fit_to_file_limit(PROFILES["public"], warnings.append)
+    assert limits.max_connections == 96 and limits.max_connections_per_address == 96
+    assert limits.max_sockets_per_address == 24
+    (warning,) = warnings
+    assert "ulimit -n" in warning and "lowered from 4000 to 96" in warning
+
+
+def test_a_file_limit_far_too_low_refuses_to_start(file_limit):
+    file_limit(64, 64)
+    with pytest.raises(SystemExit, match="ulimit -n"):
+        fit_to_file_limit(Limits(), print)
+
+
+def test_every_limit_and_its_error_is_documented_and_translated():
+    protocol = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    limits_section = protocol.split("## Limits", 1)[1].split("\n## ", 1)[0]
+    for setting in dataclasses.fields(Limits):
+        assert f"`{setting.name}`" in limits_section, setting.name
+        assert f"--{setting.name.replace('_', '-')}" in limits_section, setting.name
+    for code in ("server_busy", "too_many_connections", "too_many_lobbies", "rate_limited", "too_many_attempts"):
+        assert f"`{code}`" in limits_section, code
+        for lang in ("en", "ru"):
+            strings = json.loads((ROOT / "web" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+            assert f"error.{code}" in strings, (lang, code)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## Hosting on a public server" in readme
+    assert readme.index("## Hosting on a public server") < readme.index("## What is where")
