@@ -1,0 +1,91 @@
+// I'm Not a Robot: a preview of the tiles inside a figure, for the artist's phone while drawing.
+// The server decides what is inside (by areas, with shapely); this is its cheap twin: every tile is
+// sampled on a grid of points, each point tested against the closed figure by the even-odd rule, and a
+// tile is inside when at least half of its samples are. Figures near the half mark may differ by a
+// tile: the phone shows the server's tiles once the drawing is submitted.
+
+export const GRID = 5;
+export const TILES = GRID * GRID;
+export const MAX_CROSSINGS = 100; // the server refuses a figure that crosses itself more often
+const SAMPLES = 16; // samples per tile side: 256 per tile (one scanline per sample row)
+
+/** The tile under a point of the pad (0..24), clamped to the pad. */
+export function tileAt(x, y) {
+  const col = Math.min(GRID - 1, Math.max(0, Math.floor(x * GRID)));
+  const row = Math.min(GRID - 1, Math.max(0, Math.floor(y * GRID)));
+  return row * GRID + col;
+}
+
+/** The figure with its end joined back to its start (as the server closes it). */
+export function closedRing(figure) {
+  if (!figure || figure.length === 0) return [];
+  const [first, last] = [figure[0], figure[figure.length - 1]];
+  return first[0] === last[0] && first[1] === last[1] ? figure : [...figure, first];
+}
+
+/**
+ * The x where each segment of ``ring`` meets the horizontal line at ``y``, sorted. A sample at x is
+ * inside when an odd number of them lie to its right (the server's rule: a ray to the right).
+ */
+function meets(ring, y) {
+  const xs = [];
+  for (let i = 0; i + 1 < ring.length; i += 1) {
+    const [x1, y1] = ring[i];
+    const [x2, y2] = ring[i + 1];
+    if (y1 > y === y2 > y) continue; // does not straddle the line (same test as the server's)
+    xs.push(x1 + ((y - y1) * (x2 - x1)) / (y2 - y1));
+  }
+  return xs.sort((a, b) => a - b);
+}
+
+/**
+ * The tiles (ascending) at least half of whose samples lie inside the closed figure, by the even-odd
+ * rule. One scanline per sample row: cheap enough to run on every frame of a stroke being drawn.
+ */
+export function insideTiles(figure, samples = SAMPLES) {
+  if (!figure || figure.length < 3) return [];
+  const ring = closedRing(figure);
+  const counts = new Array(TILES).fill(0);
+  const rows = GRID * samples;
+  for (let r = 0; r < rows; r += 1) {
+    const y = (r + 0.5) / rows;
+    const xs = meets(ring, y);
+    if (xs.length < 2) continue;
+    const row = Math.floor(r / samples);
+    let k = 0; // the meets to the left of x
+    for (let c = 0; c < rows; c += 1) {
+      const x = (c + 0.5) / rows;
+      while (k < xs.length && xs[k] <= x) k += 1;
+      if ((xs.length - k) % 2 === 1) counts[row * GRID + Math.floor(c / samples)] += 1;
+    }
+  }
+  const half = (samples * samples) / 2;
+  return counts.flatMap((n, tile) => (n >= half ? [tile] : []));
+}
+
+/**
+ * How many times the closed figure crosses itself: pairs of segments whose ends lie strictly on both
+ * sides of each other (touching and running along do not count), as the server counts them.
+ * Stops counting past ``limit``.
+ */
+export function crossings(figure, limit = MAX_CROSSINGS + 1) {
+  const ring = closedRing(figure);
+  const n = ring.length - 1;
+  const side = (a, b, p) => (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+  let found = 0;
+  for (let i = 0; i < n; i += 1) {
+    const [a, b] = [ring[i], ring[i + 1]];
+    const [minX, maxX] = [Math.min(a[0], b[0]), Math.max(a[0], b[0])];
+    const [minY, maxY] = [Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+    for (let j = i + 2; j < n; j += 1) {
+      const [c, d] = [ring[j], ring[j + 1]];
+      if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX) continue;
+      if (Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
+      if (side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0) {
+        found += 1;
+        if (found >= limit) return found;
+      }
+    }
+  }
+  return found;
+}
