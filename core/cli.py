@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
+from gamenight.images import UPLOAD_PROFILES, UploadLimits
 from gamenight.registry import PluginError, Plugins
 
 
@@ -29,6 +33,32 @@ plugin_option = click.option(
     metavar="MODULE",
     help="Also load this importable module as a plugin (repeatable; see also GAMENIGHT_PLUGINS).",
 )
+
+
+def upload_limit_options(command):
+    """The limits on uploaded pictures as options (``--upload-<name>``, or ``GAMENIGHT_UPLOAD_<NAME>``),
+    gathered into the command's ``upload_limits`` (an ``UploadLimits``)."""
+    names = [f.name for f in dataclasses.fields(UploadLimits)]
+
+    @functools.wraps(command)
+    def gathered(*args, **kwargs):
+        settings = {name: kwargs.pop(f"upload_{name}") for name in names}
+        try:
+            upload_limits = UploadLimits.from_settings(settings, environ=os.environ)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+        return command(*args, upload_limits=upload_limits, **kwargs)
+
+    for f in reversed(dataclasses.fields(UploadLimits)):
+        home, public = getattr(UPLOAD_PROFILES["home"], f.name), getattr(UPLOAD_PROFILES["public"], f.name)
+        gathered = click.option(
+            f"--upload-{f.name.replace('_', '-')}",
+            f"upload_{f.name}",
+            type=click.FloatRange(min=0, min_open=True) if f.type == "float" else click.IntRange(min=1),
+            default=None,
+            help=f"{f.metadata['help']} [home: {home:g}, public: {public:g}]",
+        )(gathered)
+    return gathered
 
 
 @click.group()
@@ -113,6 +143,7 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="A folder of pictures to offer as a picture pack (repeatable); they are re-encoded first.",
 )
+@upload_limit_options
 @plugin_option
 def serve(
     host: str,
@@ -122,8 +153,9 @@ def serve(
     durability: str,
     image_packs: tuple[Path, ...],
     plugins: tuple[str, ...],
+    upload_limits: UploadLimits,
 ) -> None:
     """Start the server: phones join on the LAN address it prints."""
     from gamenight.web.serve import run
 
-    run(host, port, db, async_mode, durability, plugins, image_packs)
+    run(host, port, db, async_mode, durability, plugins, image_packs, upload_limits=upload_limits)

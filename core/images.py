@@ -3,31 +3,117 @@
 Packs come from plugins (``gamenight_image_packs``), from a folder the host
 gives the server (``gamenight serve --image-pack DIR``), or from uploads in a
 lobby. Pictures that do not come from a package are never served as given:
-each is decoded, checked and re-encoded by ``reencode``.
+each is decoded, checked and re-encoded by ``reencode``. ``probe`` reads only a
+picture's header, so that a picture too large to decode safely (a
+decompression bomb: a few kilobytes declaring tens of megapixels) is refused
+before any pixel is decoded.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from gamenight.errors import ActionError
 from gamenight.game import Move, Shelf, ShelfContext
-from marshmallow import Schema, fields, validate
+from gamenight.text import Text, TextError, clean_text
+from marshmallow import Schema, ValidationError, fields, validate
 
 UPLOADS = "uploads"  # the option value standing for the lobby's uploaded pictures
 UPLOADS_SHELF_ID = "images.uploads"
-MAX_UPLOADED_PACKS = 8
+MAX_UPLOADED_PACKS = 8  # packs on a lobby's uploads shelf
+MAX_PACK_IMAGES = 120  # pictures in one uploaded pack
+PACK_NAME_MAX = 40
 IMAGE_ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
 MAX_SIDE = 1024
-MAX_PIXELS = 40_000_000  # refuse decompression bombs before decoding
+MIN_SIDE = 16
+MAX_PIXELS = 25_000_000  # width × height a picture's header may declare (a 6000×4000 photo); larger is refused
 ACCEPTED_FORMATS = {"PNG", "JPEG", "WEBP", "GIF", "BMP"}
 FOLDER_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp"}
+MB = 1024 * 1024
+
+
+def _setting(default: float, help: str) -> Any:
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class UploadLimits:
+    """Limits on pictures uploaded in lobbies (the web server enforces them; docs/protocol.md, "Picture uploads").
+
+    The defaults suit a home night; ``UPLOAD_PROFILES["public"]`` a public host. Each is a
+    ``gamenight serve --upload-<name>`` option and a ``GAMENIGHT_UPLOAD_<NAME>`` variable.
+    """
+
+    request_mb: float = _setting(64, "One upload (every picture of a pack, as sent), in MB.")
+    picture_mb: float = _setting(16, "One picture, as sent, in MB.")
+    megapixels: float = _setting(25, "Width × height a picture may declare, in millions of pixels (checked first).")
+    lobby_quota_mb: float = _setting(100, "Stored pictures of one lobby, in MB.")
+    quota_mb: float = _setting(1024, "Stored pictures of all lobbies together, in MB.")
+    decoders: int = _setting(2, "Pictures decoded at once in the whole server (each takes up to 4 bytes a pixel).")
+    concurrent: int = _setting(4, "Uploads handled at once in the whole server (one per lobby).")
+
+    @property
+    def request_bytes(self) -> int:
+        return int(self.request_mb * MB)
+
+    @property
+    def picture_bytes(self) -> int:
+        return int(self.picture_mb * MB)
+
+    @property
+    def max_pixels(self) -> int:
+        return int(self.megapixels * 1_000_000)
+
+    @property
+    def lobby_quota(self) -> int:
+        return int(self.lobby_quota_mb * MB)
+
+    @property
+    def quota(self) -> int:
+        return int(self.quota_mb * MB)
+
+    @classmethod
+    def from_settings(
+        cls, settings: Mapping[str, Any], profile: str | None = None, environ: Mapping[str, str] | None = None
+    ) -> UploadLimits:
+        """A profile (``profile``, else ``GAMENIGHT_LIMITS``, else ``home``), then ``GAMENIGHT_UPLOAD_<NAME>``
+        variables, then ``settings`` (``None`` keeps what came before); raises ``ValueError`` for an unknown
+        profile or setting, or a limit that is not positive."""
+        environ = environ or {}
+        profile = profile or environ.get("GAMENIGHT_LIMITS") or "home"
+        if profile not in UPLOAD_PROFILES:
+            raise ValueError(f"the profile of limits must be one of {', '.join(UPLOAD_PROFILES)}")
+        types = {f.name: int if f.type in ("int", int) else float for f in dataclasses.fields(cls)}
+        unknown = set(settings) - set(types)
+        if unknown:
+            raise ValueError(f"unknown upload limit: {', '.join(sorted(unknown))}")
+        changes: dict[str, Any] = {}
+        for name, kind in types.items():
+            for value in (environ.get(f"GAMENIGHT_UPLOAD_{name.upper()}"), settings.get(name)):
+                if value is not None and value != "":
+                    changes[name] = kind(value)
+        limits = dataclasses.replace(UPLOAD_PROFILES[profile], **changes)
+        for name in types:
+            if getattr(limits, name) <= 0:
+                raise ValueError(f"upload limit {name} must be positive")
+        return limits
+
+
+UPLOAD_PROFILES: dict[str, UploadLimits] = {
+    "home": UploadLimits(),
+    # Many lobbies of strangers: less memory per picture, less disk per lobby, more uploads at once.
+    "public": UploadLimits(
+        request_mb=32, picture_mb=10, megapixels=16, lobby_quota_mb=50, quota_mb=4096, decoders=2, concurrent=8
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -54,28 +140,68 @@ class ImagePack:
         return next((i for i in self.images if i.id == image_id), None)
 
 
-def reencode(data: bytes) -> bytes:
-    """Decode an untrusted picture, check it, and return a fresh WebP of at most ``MAX_SIDE`` pixels a side.
+@dataclass(frozen=True)
+class Header:
+    """What a picture's header declares, read without decoding a pixel."""
 
-    Raises ``ActionError("bad_image")`` for anything that is not a picture of an
-    accepted format, or is too large to decode safely.
+    format: str
+    width: int
+    height: int
+
+
+def probe(data: bytes | BinaryIO) -> Header:
+    """Read the header of an untrusted picture (its bytes, or a file open for reading), decoding nothing.
+
+    Raises ``ActionError("bad_image", reason="format")`` for a file that is not
+    a picture of an accepted format (``reason="decode"`` for a broken header).
     """
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as probe:
-            if probe.format not in ACCEPTED_FORMATS:
-                raise ActionError("bad_image", reason="format")
-            width, height = probe.size
-            if width * height > MAX_PIXELS or width < 16 or height < 16:
-                raise ActionError("bad_image", reason="size")
-            probe.verify()
-        with Image.open(io.BytesIO(data)) as picture:
-            picture.seek(0)
-            rgb = picture.convert("RGB")
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        with Image.open(io.BytesIO(data) if isinstance(data, bytes) else data) as picture:
+            header = Header(picture.format or "", *picture.size)
+    except Image.DecompressionBombError:  # Pillow's own guard fired on the header: far above any limit of ours
+        raise ActionError("bad_image", reason="pixels") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
         raise ActionError("bad_image", reason="decode") from None
-    rgb.thumbnail((MAX_SIDE, MAX_SIDE))
+    if header.format not in ACCEPTED_FORMATS:
+        raise ActionError("bad_image", reason="format")
+    return header
+
+
+def check_header(header: Header, max_pixels: int = MAX_PIXELS) -> None:
+    """Refuse a picture whose header declares too many pixels (``reason="pixels"``) or a side under ``MIN_SIDE``."""
+    if header.width * header.height > max_pixels:
+        raise ActionError("bad_image", reason="pixels")
+    if header.width < MIN_SIDE or header.height < MIN_SIDE:
+        raise ActionError("bad_image", reason="size")
+
+
+def reencode(data: bytes, max_pixels: int = MAX_PIXELS) -> bytes:
+    """Decode an untrusted picture, check it, and return a fresh WebP of at most ``MAX_SIDE`` pixels a side.
+
+    Raises ``ActionError("bad_image")`` for anything that is not a picture of an
+    accepted format, or whose header declares more than ``max_pixels`` pixels
+    (checked before decoding). Memory stays near one decoded copy of the
+    picture: JPEGs are decoded at a reduced scale, and the picture is shrunk
+    before it is converted.
+    """
+    from PIL import Image, UnidentifiedImageError
+
+    check_header(probe(data), max_pixels)
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            picture.draft("RGB", (MAX_SIDE, MAX_SIDE))  # JPEG: decode at 1/2, 1/4 or 1/8 scale
+            picture.load()
+            small = picture
+            if small.mode == "1":
+                small = small.convert("L")
+            elif small.mode == "P":
+                small = small.convert("RGBA" if "transparency" in small.info else "RGB")
+            small.thumbnail((MAX_SIDE, MAX_SIDE))
+            rgb = small.convert("RGB")
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        raise ActionError("bad_image", reason="decode") from None
     out = io.BytesIO()
     rgb.save(out, format="WEBP", quality=85, method=4)
     return out.getvalue()
@@ -102,34 +228,61 @@ def folder_pack(directory: Path, cache: Path) -> ImagePack:
 
 
 # -- pictures uploaded in a lobby ------------------------------------------------------------------------
-# The web server stores the re-encoded files and then records the pack on this shelf for the host.
+# The web server checks and re-encodes the pictures, stores the files, and then records the pack on this
+# shelf as the engine itself (``Engine.submit(..., system=True)``): no device can put a pack here, so a
+# lobby's shelf names only packs uploaded to that lobby. The host removes packs with ``remove``.
+
+
+def clean_pack_name(raw: object) -> str:
+    """A pack's name under the text policy (``gamenight.text``): 1 to ``PACK_NAME_MAX`` characters that show as
+    typed; raises ``bad_request`` naming the field."""
+    try:
+        return clean_text(raw, PACK_NAME_MAX)
+    except TextError as exc:
+        raise ActionError("bad_request", errors={"name": [str(exc)]}) from None
+
+
+def _distinct(images: list[str]) -> None:
+    if len(set(images)) != len(images):
+        raise ValidationError("Each picture once.")
 
 
 class UploadedPack(Schema):
     id = fields.String(required=True, validate=IMAGE_ID)
-    name = fields.String(required=True, validate=validate.Length(1, 40))
-    images = fields.List(fields.String(validate=IMAGE_ID), required=True, validate=validate.Length(1, 300))
+    name = Text(max_length=PACK_NAME_MAX, required=True)
+    images = fields.List(
+        fields.String(validate=IMAGE_ID),
+        required=True,
+        validate=[validate.Length(1, MAX_PACK_IMAGES), _distinct],
+    )
 
 
 def _add_uploaded(shelf: ShelfContext, action) -> None:
+    from gamenight.match import SYSTEM  # (match imports this module)
+
+    if action.actor != SYSTEM:  # a device: only the server records an upload
+        raise ActionError("not_allowed", action="add")
     packs = shelf.data.setdefault("packs", [])
     if len(packs) >= MAX_UPLOADED_PACKS:
         raise ActionError("too_many_image_packs", max=MAX_UPLOADED_PACKS)
     pack = action.args["pack"]
     if any(p["id"] == pack["id"] for p in packs):
         raise ActionError("bad_request", errors={"pack": ["That pack is on the shelf already."]})
-    packs.append({"id": pack["id"], "name": pack["name"].strip() or "?", "images": list(pack["images"])})
+    packs.append({"id": pack["id"], "name": pack["name"], "images": list(pack["images"])})
 
 
 def _remove_uploaded(shelf: ShelfContext, action) -> None:
     packs = shelf.data.setdefault("packs", [])
+    if not any(p["id"] == action.args["pack"] for p in packs):
+        raise ActionError("bad_request", errors={"pack": ["No such pack on the shelf."]})
     shelf.data["packs"] = [p for p in packs if p["id"] != action.args["pack"]]
 
 
 UPLOADS_SHELF = Shelf(
     UPLOADS_SHELF_ID,
     {
-        "add": Move(_add_uploaded, args={"pack": fields.Nested(UploadedPack, required=True)}, who="host"),
+        # "player" lets the lobby pass the move on; ``_add_uploaded`` accepts it from the engine alone.
+        "add": Move(_add_uploaded, args={"pack": fields.Nested(UploadedPack, required=True)}, who="player"),
         "remove": Move(_remove_uploaded, args={"pack": fields.String(required=True, validate=IMAGE_ID)}, who="host"),
     },
 )

@@ -2,28 +2,308 @@
 
 Uploaded files are never served as given: each is decoded and re-encoded
 (``gamenight.images.reencode``) before it is stored; only the fresh WebP is served.
+
+An upload is checked in the order of what each check costs, and a refusal
+changes nothing: the address's wrong-code throttle (the hub's own), the lobby,
+the seat token and host, the request's size, a free upload slot (one per lobby,
+``UploadLimits.concurrent`` in all), the number of pictures and each one's
+size, the number of packs on the shelf, the disk quota; then every picture's
+header (a picture declaring more than ``max_pixels`` pixels is refused before
+any picture is decoded); only then are the pictures decoded, one at a time, on
+a real OS thread (``DecodePool``, at most ``decoders`` decodes in the whole
+server), so that no upload holds up the event loop or another lobby. The files
+are written last, after the pack count and the quota are checked again, and
+the pack is recorded on the lobby's ``images.uploads`` shelf by the engine
+itself; if that is refused, the files go. Files live with their lobby
+(``<uploads>/<CODE>/<pack id>/<n>.webp``): after every delivery to a lobby the
+folders of packs no longer on its shelf are deleted (between matches, as a
+match may be showing them), and a lobby's whole folder goes with the lobby.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import secrets
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from flask import Flask, Response, abort, jsonify, request, send_file, send_from_directory
-from gamenight.engine import Engine
+from gamenight.engine import Engine, Outcome
 from gamenight.errors import ActionError
-from gamenight.images import UPLOADS_SHELF_ID, reencode
+from gamenight.images import (
+    MAX_PACK_IMAGES,
+    MAX_UPLOADED_PACKS,
+    MB,
+    PACK_NAME_MAX,
+    UPLOADS_SHELF_ID,
+    UploadLimits,
+    check_header,
+    clean_pack_name,
+    probe,
+    reencode,
+)
 from gamenight.web.hub import Hub
 from werkzeug.exceptions import RequestEntityTooLarge
 
-MAX_FILES = 120
-MAX_UPLOAD_BYTES = 64 * 1024 * 1024
+MAX_FILES = MAX_PACK_IMAGES
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+PACK_ID = re.compile(r"^up-[0-9a-f]{16,32}$")
+STAGING = ".staging"  # files being written; never served, emptied at start
+# HTTP status of a refusal; every other refusal is a 400
+STATUS = {"upload_too_large": 413, "too_many_attempts": 429, "uploads_busy": 429, "upload_quota": 507}
 
 
-def register_pictures(app: Flask, engine: Engine, hub: Hub, uploads: Path) -> None:
-    app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
+class DecodePool:
+    """Runs picture work on real OS threads, at most ``size`` at once.
+
+    Under eventlet (and gevent) the work goes to the hub's pool of native
+    threads, so the event loop goes on serving every other connection; Pillow
+    lets go of the GIL while it decodes, shrinks and encodes. In threading mode
+    it is a pool of ``size`` threads, so memory stays bounded however many
+    uploads arrive.
+    """
+
+    def __init__(self, size: int, async_mode: str) -> None:
+        self._call: Callable[..., Any]
+        if async_mode == "eventlet":
+            from eventlet import tpool
+            from eventlet.semaphore import Semaphore
+
+            self._slots: Any = Semaphore(size)
+            self._call = tpool.execute
+        elif async_mode == "gevent":
+            import gevent
+            from gevent.lock import Semaphore as GeventSemaphore
+
+            self._slots = GeventSemaphore(size)
+            self._call = lambda fn, *args: gevent.get_hub().threadpool.apply(fn, args)
+        else:
+            executor = ThreadPoolExecutor(size, thread_name_prefix="gamenight-pictures")
+            self._slots = contextlib.nullcontext()
+            self._call = lambda fn, *args: executor.submit(fn, *args).result()
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        with self._slots:
+            return self._call(fn, *args)
+
+
+class Uploads:
+    """The uploads folder: each lobby's packs, their disk usage, and the upload path."""
+
+    def __init__(self, root: Path, engine: Engine, hub: Hub, limits: UploadLimits) -> None:
+        self.root = root
+        self.engine = engine
+        self.hub = hub
+        self.limits = limits
+        self.pool = DecodePool(limits.decoders, hub.socketio.async_mode)
+        self._busy: set[str] = set()  # lobbies with an upload under way
+        self._lock = threading.Lock()  # guards _busy
+        self._files = threading.RLock()  # guards the folders, _packs and the usage counters
+        self._packs: dict[str, Path] = {}  # pack id -> its folder
+        self._usage: dict[str, int] = {}  # lobby code -> bytes stored
+        self._total = 0
+        self._scan()
+
+    # -- the folder ---------------------------------------------------------------------------
+
+    def folder(self, pack_id: str) -> Path | None:
+        """Where an uploaded pack's files are (None: no such pack)."""
+        return self._packs.get(pack_id)
+
+    def usage(self, code: str | None = None) -> int:
+        """Bytes stored for lobby ``code`` (every lobby: None)."""
+        return self._total if code is None else self._usage.get(code, 0)
+
+    def _scan(self) -> None:
+        """Take stock of the folder at start: staging leftovers go, and so do lobbies that are no more."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(self.root / STAGING, ignore_errors=True)
+        for entry in sorted(self.root.iterdir()):
+            if not entry.is_dir():
+                continue
+            if PACK_ID.match(entry.name):  # a pack stored before packs had lobby folders
+                self._packs[entry.name] = entry
+                self._total += _size(entry)
+                continue
+            code = entry.name
+            for pack in entry.iterdir():
+                if pack.is_dir():
+                    self._packs[pack.name] = pack
+            self._usage[code] = _size(entry)
+            self._total += self._usage[code]
+            self.sync(code)
+
+    def sync(self, code: str) -> None:
+        """Bring lobby ``code``'s folder in line with it: a gone lobby's files go, and so do packs no longer on
+        its shelf, once no match is running there (a running match may be showing them)."""
+        folder = self.root / code
+        if not folder.is_dir():
+            return
+        with self._files:
+            lobby = self.engine.lobbies.get(code)  # not ``engine.lobby``: an idle lobby stays in the store
+            if lobby is None:  # idle, parked, or gone: only a gone lobby's files go
+                if not self.engine.store.exists(code):
+                    self.drop_lobby(code)
+                return
+            if lobby.match_live:
+                return
+            kept = {pack["id"] for pack in lobby.shelves.get(UPLOADS_SHELF_ID, {}).get("packs", [])}
+            for pack in list(folder.iterdir()):
+                if pack.name not in kept:
+                    self._delete(code, pack)
+
+    def drop_lobby(self, code: str) -> None:
+        """Delete every picture uploaded in lobby ``code`` (the lobby is gone)."""
+        with self._files:
+            folder = self.root / code
+            if folder.is_dir():
+                for pack in list(folder.iterdir()):
+                    self._delete(code, pack)
+                shutil.rmtree(folder, ignore_errors=True)
+            self._total -= self._usage.pop(code, 0)
+
+    def _delete(self, code: str, pack: Path) -> None:
+        size = _size(pack)
+        if pack.is_dir():
+            shutil.rmtree(pack, ignore_errors=True)
+        else:
+            pack.unlink(missing_ok=True)
+        if self._packs.get(pack.name) == pack:
+            del self._packs[pack.name]
+        self._usage[code] = max(0, self._usage.get(code, 0) - size)
+        self._total = max(0, self._total - size)
+
+    def delivered(self, outcome: Outcome) -> None:
+        """The hub delivered an accepted command: a pack may have left a shelf, a match may have ended."""
+        if outcome.ok and outcome.code:
+            self.sync(outcome.code)
+
+    # -- an upload ------------------------------------------------------------------------------
+
+    def receive(self, code: str, address: str, token: str) -> dict[str, Any]:
+        """Check, re-encode and store the pictures of the current request as a new pack of lobby ``code``."""
+        wait = self.hub.throttle.retry_after(address)
+        if wait:
+            raise ActionError("too_many_attempts", retry_after=wait)
+        lobby = self.engine.lobby(code)
+        if lobby is None:
+            self.hub.throttle.miss(address)
+            raise ActionError("unknown_lobby")
+        code = lobby.code
+        self._check_host(code, token)
+        if (request.content_length or 0) > self.limits.request_bytes:
+            raise ActionError("upload_too_large", max_mb=_mb(self.limits.request_bytes))
+        with self._slot(code):
+            files = request.files.getlist("images")
+            if not files:
+                raise ActionError("bad_request", errors={"images": ["No pictures were sent."]})
+            if len(files) > MAX_FILES:
+                raise ActionError("too_many_images", max=MAX_FILES)
+            name = _pack_name(request.form.get("name"))
+            names = [(upload.filename or "?")[:80] for upload in files]
+            for upload, filename in zip(files, names, strict=True):
+                upload.stream.seek(0, os.SEEK_END)
+                if upload.stream.tell() > self.limits.picture_bytes:
+                    raise ActionError("file_too_large", file=filename, max_mb=_mb(self.limits.picture_bytes))
+                upload.stream.seek(0)
+            self._check_room(code, 0)
+            streams = [upload.stream for upload in files]
+            refused = self.pool.run(_first_bad_header, streams, self.limits.max_pixels)
+            if refused is not None:
+                number, error = refused
+                raise self._picture_error(error, names[number])
+            encoded = []
+            for stream, filename in zip(streams, names, strict=True):
+                try:
+                    encoded.append(self.pool.run(_reencode, stream, self.limits.max_pixels))
+                except ActionError as exc:
+                    raise self._picture_error(exc, filename) from None
+            outcome, pack = self._store(code, token, name, encoded)
+        self.hub.publish(outcome)
+        return pack
+
+    def _store(self, code: str, token: str, name: str, encoded: list[bytes]) -> tuple[Outcome, dict[str, Any]]:
+        pack_id = f"up-{secrets.token_hex(12)}"
+        pack = {"id": pack_id, "name": name, "images": [str(n) for n in range(1, len(encoded) + 1)]}
+        size = sum(len(data) for data in encoded)
+        with self._files:
+            self._check_host(code, token)  # the host may have handed over while the pictures were decoded
+            self._check_room(code, size)
+            staging = self.root / STAGING / pack_id
+            folder = self.root / code / pack_id
+            self.pool.run(_write_pack, staging, encoded)
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging, folder)
+            self._packs[pack_id] = folder
+            self._usage[code] = self._usage.get(code, 0) + size
+            self._total += size
+            args = {"shelf": UPLOADS_SHELF_ID, "action": "add", "args": {"pack": pack}}
+            try:
+                outcome = self.engine.submit(code, "shelf", args, system=True)
+            except BaseException:
+                self._delete(code, folder)
+                raise
+            if not outcome.ok:
+                self._delete(code, folder)
+                raise ActionError(outcome.error["code"], outcome.error["key"], **outcome.error["params"])
+        return outcome, pack
+
+    def _check_host(self, code: str, token: str) -> None:
+        """The token is the host's, and the host's shelf has room for one more pack."""
+        lobby = self.engine.lobby(code)
+        if lobby is None:
+            raise ActionError("unknown_lobby")
+        player = self.engine.identify(code, token)
+        if player is None:
+            raise ActionError("bad_token")
+        if player != lobby.host:
+            raise ActionError("not_host")
+        if len(lobby.shelves.get(UPLOADS_SHELF_ID, {}).get("packs", [])) >= MAX_UPLOADED_PACKS:
+            raise ActionError("too_many_image_packs", max=MAX_UPLOADED_PACKS)
+
+    def _check_room(self, code: str, size: int) -> None:
+        """Refuse when the lobby's quota or the server's is used up, or ``size`` more bytes would not fit."""
+        used = self._usage.get(code, 0)
+        if used >= self.limits.lobby_quota or used + size > self.limits.lobby_quota:
+            max_mb = _mb(self.limits.lobby_quota)
+            raise ActionError("upload_quota", "error.upload_quota.lobby", scope="lobby", max_mb=max_mb)
+        if self._total >= self.limits.quota or self._total + size > self.limits.quota:
+            max_mb = _mb(self.limits.quota)
+            raise ActionError("upload_quota", "error.upload_quota.server", scope="server", max_mb=max_mb)
+
+    @contextlib.contextmanager
+    def _slot(self, code: str) -> Iterator[None]:
+        with self._lock:
+            if code in self._busy or len(self._busy) >= self.limits.concurrent:
+                raise ActionError("uploads_busy")
+            self._busy.add(code)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy.discard(code)
+
+    def _picture_error(self, error: ActionError, filename: str) -> ActionError:
+        if error.params.get("reason") == "pixels":
+            return ActionError("image_too_large", file=filename, max_megapixels=_megapixels(self.limits.max_pixels))
+        return ActionError("bad_image", file=filename, **error.params)
+
+
+def register_pictures(
+    app: Flask, engine: Engine, hub: Hub, uploads: Path, limits: UploadLimits | None = None
+) -> Uploads:
+    limits = limits or UploadLimits()
+    app.config["MAX_CONTENT_LENGTH"] = limits.request_bytes
+    store = Uploads(uploads, engine, hub, limits)
+    hub.listeners.append(store.delivered)
+    engine.on_delete.append(store.drop_lobby)  # retention deleted a lobby
+    app.extensions.setdefault("gamenight", {})["uploads"] = store
 
     @app.get("/images/<pack_id>/<image_id>")
     def picture(pack_id: str, image_id: str) -> Response:
@@ -32,61 +312,73 @@ def register_pictures(app: Flask, engine: Engine, hub: Hub, uploads: Path) -> No
             image = pack.image(image_id)
             if image is None:
                 abort(404)
-            response = send_file(image.path, max_age=86400)
-        elif SAFE_ID.match(pack_id) and SAFE_ID.match(image_id):
-            response = send_from_directory(uploads / pack_id, f"{image_id}.webp", max_age=86400, mimetype="image/webp")
-        else:
+            return send_file(image.path, max_age=86400)
+        folder = store.folder(pack_id)
+        if folder is None or not SAFE_ID.match(image_id):
             abort(404)
-        return response
+        return send_from_directory(folder, f"{image_id}.webp", max_age=86400, mimetype="image/webp")
 
     @app.post("/l/<code>/images")
     def upload_pack(code: str) -> tuple[Response, int]:
         try:
-            pack = _store_upload(engine, hub, uploads, code)
+            pack = store.receive(code, request.remote_addr or "?", request.headers.get("X-Seat-Token", ""))
         except ActionError as exc:
-            return jsonify({"ok": False, "error": exc.to_dict()}), 400
+            return _refusal(exc)
         return jsonify({"ok": True, "pack": pack}), 200
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_: RequestEntityTooLarge) -> tuple[Response, int]:
-        error = ActionError("upload_too_large", max_mb=MAX_UPLOAD_BYTES // (1024 * 1024))
-        return jsonify({"ok": False, "error": error.to_dict()}), 413
+        return _refusal(ActionError("upload_too_large", max_mb=_mb(limits.request_bytes)))
+
+    return store
 
 
-def _store_upload(engine: Engine, hub: Hub, uploads: Path, code: str) -> dict:
-    lobby = engine.lobby(code)
-    if lobby is None:
-        raise ActionError("unknown_lobby")
-    token = request.headers.get("X-Seat-Token", "")
-    player = engine.identify(lobby.code, token)
-    if player is None:
-        raise ActionError("bad_token")
-    if player != lobby.host:
-        raise ActionError("not_host")
-    files = request.files.getlist("images")
-    if not files:
-        raise ActionError("bad_request", errors={"images": ["No pictures were sent."]})
-    if len(files) > MAX_FILES:
-        raise ActionError("too_many_images", max=MAX_FILES)
-    name = (request.form.get("name") or "").strip()[:40] or "?"
-    encoded = []
-    for upload in files:
+def _refusal(exc: ActionError) -> tuple[Response, int]:
+    response = jsonify({"ok": False, "error": exc.to_dict()})
+    if "retry_after" in exc.params:
+        response.headers["Retry-After"] = str(exc.params["retry_after"])
+    return response, STATUS.get(exc.code, 400)
+
+
+def _pack_name(raw: str | None) -> str:
+    """The name the host typed, cut to length (a browser may not), checked by the text policy; "?" if none."""
+    name = " ".join((raw or "").split())[:PACK_NAME_MAX]
+    return clean_pack_name(name) if name else "?"
+
+
+def _first_bad_header(streams: list[BinaryIO], max_pixels: int) -> tuple[int, ActionError] | None:
+    """The first picture whose header is refused, and why: headers alone are read, nothing is decoded."""
+    for number, stream in enumerate(streams):
+        stream.seek(0)
         try:
-            encoded.append(reencode(upload.read()))
+            check_header(probe(stream), max_pixels)
         except ActionError as exc:
-            raise ActionError("bad_image", file=(upload.filename or "?")[:80], **exc.params) from None
-    pack_id = f"up-{secrets.token_hex(8)}"
-    folder = uploads / pack_id
+            return number, exc
+    return None
+
+
+def _reencode(stream: BinaryIO, max_pixels: int) -> bytes:
+    stream.seek(0)
+    return reencode(stream.read(), max_pixels)
+
+
+def _write_pack(folder: Path, encoded: list[bytes]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    images = []
     for number, data in enumerate(encoded, 1):
         (folder / f"{number}.webp").write_bytes(data)
-        images.append(str(number))
-    pack = {"id": pack_id, "name": name, "images": images}
-    outcome = engine.submit(
-        lobby.code, "shelf", {"shelf": UPLOADS_SHELF_ID, "action": "add", "args": {"pack": pack}}, token=token
-    )
-    if not outcome.ok:
-        raise ActionError(outcome.error["code"], outcome.error["key"], **outcome.error["params"])
-    hub.publish(outcome)
-    return pack
+
+
+def _size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def _mb(size: int) -> float | int:
+    value = size / MB
+    return int(value) if value == int(value) else round(value, 2)
+
+
+def _megapixels(pixels: int) -> float | int:
+    value = pixels / 1_000_000
+    return int(value) if value == int(value) else round(value, 1)

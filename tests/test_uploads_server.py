@@ -1,0 +1,180 @@
+"""Uploads against the real server process (issue 11, point 2): what other players see, and what it costs.
+
+- eventlet (the default): a host uploads a decompression-bomb set (small PNGs declaring 40 megapixels,
+  as seen taking the loop for 32 s) and two more hosts upload packs of large pictures, while another
+  lobby's clock runs; that lobby's players see the clock fire on time.
+- threading: four concurrent uploads of the 155 KB, 40-megapixel PNG seen peaking near 400 MB each,
+  and four of pictures just under the limit, keep the server's peak memory bounded.
+
+Loopback only, default settings, a few seconds each.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from server import free_port, running_server
+from test_real_server import Player
+
+TOLERANCE = 1.0  # seconds a clock may fire late: the ticker's period (0.2 s) and delivery, with room to spare
+
+
+def picture(mode: str, size: tuple[int, int]) -> bytes:
+    out = io.BytesIO()
+    Image.new(mode, size, 0 if mode == "1" else (40, 90, 160)).save(out, format="PNG")
+    return out.getvalue()
+
+
+BOMB = picture("1", (8000, 5000))  # 4.9 KB declaring 40 megapixels
+HEAVY_BOMB = picture("RGB", (8000, 5000))  # ~115 KB declaring 40 megapixels: 120 MB once decoded
+LARGE = picture("RGB", (5000, 4800))  # 24 megapixels, under the default limit of 25: decoded for real
+
+
+def post_pack(url: str, code: str, token: str, files: list[tuple[str, bytes]]) -> tuple[int, dict]:
+    """A browser's upload: multipart fields ``name`` and ``images``."""
+    boundary = uuid.uuid4().hex
+    body = io.BytesIO()
+    body.write(f'--{boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPack\r\n'.encode())
+    for filename, content in files:
+        body.write(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="images"; filename="{filename}"\r\n'
+            "Content-Type: image/png\r\n\r\n".encode()
+        )
+        body.write(content + b"\r\n")
+    body.write(f"--{boundary}--\r\n".encode())
+    request = urllib.request.Request(
+        f"{url}/l/{code}/images",
+        data=body.getvalue(),
+        headers={"X-Seat-Token": token, "Content-Type": f"multipart/form-data; boundary={boundary}"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def host_of_a_new_lobby(url: str, name: str) -> Player:
+    host = Player(url, name)
+    created = host.call("create_lobby", {"name": name})
+    assert created["ok"], created
+    host.token, host.player, host.code = created["token"], created["player"], created["code"]
+    return host
+
+
+def test_uploads_do_not_hold_up_another_lobbys_clock(tmp_path):
+    with running_server(tmp_path / "night.sqlite") as url:
+        ann = host_of_a_new_lobby(url, "Ann")
+        others = []
+        for name in ("Boris", "Chen"):
+            player = Player(url, name)
+            assert player.call("join_lobby", {"code": ann.code, "name": name})["ok"]
+            others.append(player)
+        table = Player(url, None)
+        assert table.call("watch", {"code": ann.code})["ok"]
+        hosts = [host_of_a_new_lobby(url, name) for name in ("Dana", "Emil", "Fay")]
+
+        options = {"rounds": 1, "claim_seconds": 5}
+        assert ann.call("command", {"kind": "choose", "args": {"game": "highcard", "options": options}})["ok"]
+        assert ann.call("command", {"kind": "start", "args": {}})["ok"]
+        first = table.wait(lambda s: s["match"] and s["match"]["phase"] == "claim", "the first claim")
+        turn, deadline = first["match"]["turn"], first["match"]["timers"]["claim"]["deadline"]
+        assert deadline - time.time() > 3, "the clock is still far from its deadline when the uploads begin"
+
+        answers: dict[str, tuple[int, dict]] = {}
+        finished: dict[str, float] = {}
+
+        def upload(name: str, host: Player, files: list[tuple[str, bytes]], start: float) -> None:
+            time.sleep(max(0.0, start - time.time()))
+            answers[name] = post_pack(url, host.code, host.token, files)
+            finished[name] = time.time()
+
+        # The bomb set at once; the large pictures so that they are being decoded when the clock runs out.
+        uploads = [
+            ("Dana", hosts[0], [(f"bomb{n}.png", BOMB) for n in range(120)], time.time()),
+            ("Emil", hosts[1], [(f"large{n}.png", LARGE) for n in range(8)], deadline - 2.5),
+            ("Fay", hosts[2], [(f"large{n}.png", LARGE) for n in range(8)], deadline - 2.5),
+        ]
+        threads = [threading.Thread(target=upload, args=args) for args in uploads]
+        for thread in threads:
+            thread.start()
+
+        # What the table and the players see: the claim clock runs out and the turn passes, on time.
+        viewers = {"table": table, "Ann": ann, "Boris": others[0], "Chen": others[1]}
+        seen: dict[str, float] = {}
+        while len(seen) < len(viewers) and time.time() < deadline + 15:
+            for name, viewer in viewers.items():
+                if name not in seen and viewer.latest["match"]["turn"] != turn:
+                    seen[name] = time.time()
+            time.sleep(0.01)
+        late = {name: round(at - deadline, 2) for name, at in seen.items() if at > deadline + TOLERANCE}
+        assert len(seen) == len(viewers) and not late, f"the clock fired late: {late or seen}"
+
+        for thread in threads:
+            thread.join(60)
+        assert answers["Dana"][0] == 400 and answers["Dana"][1]["error"]["code"] == "image_too_large"
+        for name in ("Emil", "Fay"):
+            status, answer = answers[name]
+            assert status == 200 and len(answer["pack"]["images"]) == 8, answer
+            assert finished[name] > deadline, "the pictures were still being decoded when the clock ran out"
+        for client in [ann, *others, table, *hosts]:
+            client.sio.disconnect()
+
+
+def peak_memory_mb(port: int) -> float:
+    """The peak resident memory (VmHWM) of the server listening on ``port``."""
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"serve" in argv and str(port).encode() in argv:
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    raise AssertionError(f"no server process on port {port}")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak memory from /proc")
+def test_concurrent_uploads_keep_memory_bounded_in_threading_mode(tmp_path):
+    port = free_port()
+    with running_server(tmp_path / "night.sqlite", async_mode="threading", port=port) as url:
+        hosts = [host_of_a_new_lobby(url, name) for name in ("Ann", "Bea", "Cid", "Dan")]
+        baseline = peak_memory_mb(port)
+
+        def upload_all(files_for) -> dict[str, tuple[int, dict]]:
+            answers: dict[str, tuple[int, dict]] = {}
+            threads = [
+                threading.Thread(
+                    target=lambda h=h: answers.update({h.name: post_pack(url, h.code, h.token, files_for(h))})
+                )
+                for h in hosts
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+            return answers
+
+        bombs = upload_all(lambda h: [("big.png", HEAVY_BOMB)])
+        assert all(s == 400 and a["error"]["code"] == "image_too_large" for s, a in bombs.values()), bombs
+        assert peak_memory_mb(port) - baseline < 50, "a refused picture is never decoded"
+
+        large = upload_all(lambda h: [(f"large{n}.png", LARGE) for n in range(2)])
+        assert all(s == 200 for s, _ in large.values()), large
+        grown = peak_memory_mb(port) - baseline
+        # Two decodes at once (the default), each up to ~6 bytes a pixel (the picture at 4, the decoder's
+        # buffers); four at once, unbounded, would take over 500 MB.
+        assert grown < 2 * 6 * 24 + 80, f"the peak grew by {grown:.0f} MB"
