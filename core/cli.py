@@ -36,15 +36,16 @@ plugin_option = click.option(
 
 
 def upload_limit_options(command):
-    """The limits on uploaded pictures as options (``--upload-<name>``, or ``GAMENIGHT_UPLOAD_<NAME>``),
-    gathered into the command's ``upload_limits`` (an ``UploadLimits``)."""
+    """The limits on uploaded pictures as options (``--upload-<name>``, or ``GAMENIGHT_UPLOAD_<NAME>``) over the
+    profile of limits in force (``--limits``/``GAMENIGHT_LIMITS``), gathered into the command's ``upload_limits``."""
     names = [f.name for f in dataclasses.fields(UploadLimits)]
 
     @functools.wraps(command)
     def gathered(*args, **kwargs):
         settings = {name: kwargs.pop(f"upload_{name}") for name in names}
+        profile = click.get_current_context().params.get("limits_profile")  # ``--limits``, where it is an option
         try:
-            upload_limits = UploadLimits.from_settings(settings, environ=os.environ)
+            upload_limits = UploadLimits.from_settings(settings, profile, environ=os.environ)
         except ValueError as exc:
             raise click.BadParameter(str(exc)) from None
         return command(*args, upload_limits=upload_limits, **kwargs)

@@ -8,7 +8,9 @@ The real servers (eventlet's loop, threading's memory) are in test_uploads_serve
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import json
 import random
 import threading
 import time
@@ -460,3 +462,19 @@ def test_serve_takes_the_upload_limits_as_options():
     help_text = CliRunner().invoke(main, ["serve", "--help"]).output
     for option in ("--upload-megapixels", "--upload-quota-mb", "--upload-lobby-quota-mb", "--upload-decoders"):
         assert option in help_text
+
+
+def test_every_upload_limit_and_error_is_documented_and_translated():
+    root = Path(__file__).parent.parent
+    protocol = (root / "docs" / "protocol.md").read_text(encoding="utf-8")
+    section = protocol.split("## Picture uploads", 1)[1].split("\n## ", 1)[0]
+    for setting in dataclasses.fields(UploadLimits):
+        assert f"`{setting.name}`" in section and f"--upload-{setting.name.replace('_', '-')}" in section
+    keys = ["file_too_large", "image_too_large", "upload_quota.lobby", "upload_quota.server", "uploads_busy"]
+    codes = [*keys[:2], "upload_quota", "uploads_busy", "upload_too_large", "too_many_images", "too_many_image_packs"]
+    for code in codes:
+        assert f"`{code}`" in section, code
+    for lang in ("en", "ru"):
+        strings = json.loads((root / "web" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        for key in keys:
+            assert f"error.{key}" in strings, (lang, key)
