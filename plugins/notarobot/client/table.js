@@ -110,7 +110,7 @@ function legend(ctx) {
         "li",
         { class: checked.has(pid) ? "done" : "busy", "data-player": pid },
         api.el("span", { class: "nr-legend-mark", style: { "--nr-colour": ctx.colour(pid) }, "aria-hidden": "true" }, ctx.mark(pid)),
-        who(ctx, pid),
+        api.el("span", { class: ["nr-who", ctx.left.has(pid) ? "gone" : null] }, api.name(pid)),
         api.el("span", { class: "nr-muted" }, checked.has(pid) ? api.t("notarobot.screen.has_checked") : api.t("notarobot.screen.is_checking")),
       ),
     ),
