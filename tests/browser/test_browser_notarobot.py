@@ -29,6 +29,8 @@ RU_FORMS = {"one", "few", "many", "other"}
 # The square every phone draws: the tiles of rows and columns 1-3 are inside, the rest outside.
 SQUARE = [(0.21, 0.21), (0.79, 0.21), (0.79, 0.79), (0.21, 0.79), (0.215, 0.24)]
 INSIDE = [6, 7, 8, 11, 12, 13, 16, 17, 18]
+# A decoration that runs through every tile, row by row: with it, a drawing is a full pad.
+ZIGZAG = [(0.05 if (i // 2) % 2 == i % 2 else 0.95, 0.1 + (i // 2) * 0.2) for i in range(10)]
 EMITTED = {  # every i18n key the server sends (rules.py, cards.py, the options)
     "error.notarobot": "already_drawn no_inside bad_word not_first_round not_a_player artist_cannot_check "
     "already_checked tile_taken not_a_guesser bug_already_reported vote_open not_enough_cards too_many_cards "
@@ -230,6 +232,9 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     touch_stroke(ann, SQUARE)
     dispatched_stroke(boris, SQUARE)
     expect(boris.get_by_test_id("nr-draw-pad")).to_have_attribute("data-pointer", "touch")
+    dispatched_stroke(boris, ZIGZAG)  # Boris decorates every tile: a full pad
+    expect(boris.locator("[data-testid=nr-draw-pad] .nr-lines .nr-deco")).to_have_count(1)
+    expect(boris.get_by_test_id("nr-draw-pad")).to_have_attribute("data-inside", ",".join(map(str, INSIDE)))
     touch_stroke(dina, SQUARE)
     expect(dina.get_by_test_id("nr-inside-count")).to_have_text("Внутри 9 клеток")
     shot(pages, dina, "ru-drawing")
@@ -239,6 +244,8 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
         page.get_by_test_id("nr-submit").click()
         if name != "Дина":
             expect(page.get_by_test_id("nr-submitted")).to_be_visible()
+        if name == "Boris":
+            expect(boris.locator("[data-slot=controls]")).to_contain_text("all 25 tiles: a full pad")
 
     # Boris uncovers a tile of his own pad; everyone else sees only what lies in it.
     expect(boris.get_by_test_id("nr-uncover-hint")).to_be_visible()
@@ -300,6 +307,21 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     shot(pages, ann, "reveal")
     shot(pages, dina, "ru-reveal")
 
+    # Boris's lines pass through all 25 tiles: the guessers vote at once, and two of three say yes.
+    vote = table.get_by_test_id("nr-ballot-full_pad")
+    expect(vote).to_contain_text("Boris's lines pass through all 25 tiles")
+    expect(boris.get_by_test_id("nr-full_pad-yes")).to_have_count(0)  # the artist does not vote
+    expect(ann.get_by_test_id("nr-next")).to_be_disabled()  # not while a vote is open
+    ann.get_by_test_id("nr-full_pad-yes").click()
+    expect(table.get_by_test_id("nr-full_pad-progress")).to_have_text("Votes: 1 of 3")
+    chen.get_by_test_id("nr-full_pad-yes").click()
+    dina.get_by_test_id("nr-full_pad-no").click()
+    expect(table.get_by_test_id("nr-full_pad-result")).to_have_attribute("data-passed", "true")
+    expect(token(tokens, "Boris", "nr-captcha")).to_have_text("2")
+    expect(table.get_by_test_id("feed")).to_contain_text("Full pad: Boris's good work wins a CAPTCHA token.")
+    expect(dina.get_by_test_id("feed")).to_contain_text("Весь планшет: за хорошую работу Boris получает жетон капчи.")
+    shot(pages, table, "table-full-pad")
+
     # A bug report (two taps), voted down: the tokens stay. Then the host moves on to Chen's drawing.
     expect(boris.get_by_test_id("nr-report-bug")).to_have_count(0)  # the artist cannot file one
     chen.get_by_test_id("nr-report-bug").click()
@@ -310,7 +332,8 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     ann.get_by_test_id("nr-bug_report-yes").click()
     dina.get_by_test_id("nr-bug_report-no").click()
     expect(table.get_by_test_id("nr-bug_report-result")).to_have_attribute("data-passed", "false")
-    expect(token(tokens, "Boris", "nr-captcha")).to_have_text("1")
+    expect(table.get_by_test_id("feed")).to_contain_text("The bug report did not pass: the tokens stay.")
+    expect(token(tokens, "Boris", "nr-captcha")).to_have_text("2")
     expect(boris.get_by_test_id("nr-next")).to_have_count(0)
     expect(ann.get_by_test_id("nr-next")).to_have_text("Next: Chen's drawing")
     ann.get_by_test_id("nr-next").click()
