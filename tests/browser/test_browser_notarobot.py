@@ -371,3 +371,49 @@ def test_every_string_exists_in_both_languages():
     assert borrowed <= set(shell), sorted(borrowed - set(shell))
     missing = (used - borrowed | emitted) - set(en)
     assert not missing, sorted(missing)
+
+
+def shapes() -> dict[str, list[list[float]]]:
+    """Figures a player might draw: their inside tiles by the server's geometry and by the phone's preview."""
+    import math
+
+    def ring(cx, cy, r, n=48, turns=1, wobble=0.0):
+        return [
+            [
+                round(cx + r * (1 + wobble * math.sin(7 * a)) * math.cos(a), 4),
+                round(cy + r * (1 + wobble * math.sin(7 * a)) * math.sin(a), 4),
+            ]
+            for a in (2 * math.pi * turns * i / (n * turns) for i in range(n * turns))
+        ]
+
+    star = [
+        [round(0.5 + (0.45 if i % 2 == 0 else 0.18) * math.cos(math.pi * i / 5 - math.pi / 2), 4),
+         round(0.5 + (0.45 if i % 2 == 0 else 0.18) * math.sin(math.pi * i / 5 - math.pi / 2), 4)]
+        for i in range(10)
+    ]  # fmt: skip
+    return {
+        "circle": ring(0.5, 0.5, 0.4),
+        "small circle": ring(0.3, 0.62, 0.17),
+        "flower": ring(0.5, 0.5, 0.35, n=140, wobble=0.25),
+        "star": star,
+        "figure eight": [[0.1, 0.1], [0.9, 0.9], [0.9, 0.1], [0.1, 0.9]],
+        "L": [[0.05, 0.05], [0.45, 0.05], [0.45, 0.55], [0.95, 0.55], [0.95, 0.95], [0.05, 0.95]],
+        "triangle": [[0.5, 0.02], [0.98, 0.9], [0.02, 0.98]],
+        "twice round": ring(0.5, 0.5, 0.4, n=40) + ring(0.5, 0.5, 0.25, n=40),
+    }
+
+
+def test_the_phones_inside_preview_agrees_with_the_server(pages):
+    from gamenight.plugins.notarobot import geometry
+
+    page = pages.page("/")
+    figures = shapes()
+    preview = page.evaluate(
+        """async (figures) => {
+          const inside = await import("/plugins/notarobot/inside.js");
+          return Object.fromEntries(Object.entries(figures).map(([name, f]) => [name, [inside.insideTiles(f), inside.crossings(f)]]));
+        }""",
+        figures,
+    )
+    for name, figure in figures.items():
+        assert preview[name] == [geometry.inside_tiles(figure), geometry.crossings(figure)], name
