@@ -144,7 +144,15 @@ def close_all(sockets: list[socket.socket]) -> None:
         conn.close()
 
 
-@pytest.mark.parametrize("async_mode", ["eventlet", "threading"])
+try:
+    import gevent  # noqa: F401  (an optional extra: the gevent mode is tested where it is installed)
+except ImportError:
+    GEVENT = pytest.param("gevent", marks=pytest.mark.skip(reason="gevent is not installed"))
+else:
+    GEVENT = "gevent"
+
+
+@pytest.mark.parametrize("async_mode", ["eventlet", "threading", GEVENT])
 def test_a_connection_flood_under_a_low_file_limit_is_refused_and_the_server_stays_up(tmp_path, async_mode):
     printed: list[str] = []
     with serve(tmp_path / "night.sqlite", async_mode, file_limit=FILE_LIMIT, output=printed) as url:

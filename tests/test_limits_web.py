@@ -139,10 +139,10 @@ def test_a_connection_handshake_counts_as_an_event_of_its_address(engine):
     app, _ = web
     client = app.test_client()
 
-    def handshake(address: str):
-        return client.get("/socket.io/?EIO=4&transport=polling", environ_base={"REMOTE_ADDR": address})
+    def handshake(address: str, extra: str = ""):
+        return client.get(f"/socket.io/?EIO=4&transport=polling{extra}", environ_base={"REMOTE_ADDR": address})
 
-    assert [handshake("10.0.0.66").status_code for _ in range(3)] == [200] * 3
+    assert [handshake("10.0.0.66", extra).status_code for extra in ("", "&xsid=1", "&sid=")] == [200] * 3
     refused = handshake("10.0.0.66")
     assert refused.status_code == 429 and refused.get_json()["error"]["code"] == "rate_limited"
     assert refused.headers["Retry-After"]

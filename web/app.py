@@ -8,6 +8,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import gamenight
 import segno
@@ -185,7 +186,9 @@ class TransportGuard:
         self.hub = hub
 
     def __call__(self, environ: dict[str, Any], start_response):
-        if environ.get("PATH_INFO", "").startswith("/socket.io") and "sid=" not in environ.get("QUERY_STRING", ""):
+        if environ.get("PATH_INFO", "").startswith("/socket.io") and "sid" not in parse_qs(
+            environ.get("QUERY_STRING", "")
+        ):
             error = None
             if len(self.hub.socketio.server.eio.sockets) >= self.hub.limits.max_connections:
                 error = ActionError("server_busy", max=self.hub.limits.max_connections)
@@ -196,7 +199,11 @@ class TransportGuard:
                 status = "429 Too Many Requests" if error.code == "rate_limited" else "503 Service Unavailable"
                 start_response(
                     status,
-                    [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("Retry-After", "5")],
+                    [
+                        ("Content-Type", "application/json"),
+                        ("Content-Length", str(len(body))),
+                        ("Retry-After", "1" if error.code == "rate_limited" else "5"),
+                    ],
                 )
                 return [body]
         return self.app(environ, start_response)

@@ -204,7 +204,8 @@ class Refuser:
     never holds more than a few descriptors.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, spawn: Callable[..., Any]) -> None:
+        self.spawn = spawn  # starts a function in the mode's own kind of thread, without waiting for it
         self.slots = threading.BoundedSemaphore(REFUSAL_SLOTS)
 
     def refuse(self, client: socket.socket, error: ActionError) -> None:
@@ -212,8 +213,8 @@ class Refuser:
             _close(client)
             return
         try:
-            threading.Thread(target=self._answer, args=(client, error), daemon=True).start()
-        except Exception:
+            self.spawn(self._answer, client, error)
+        except Exception:  # not started: nothing else will close it
             self.slots.release()
             _close(client)
 
@@ -232,6 +233,10 @@ class Refuser:
         finally:
             _close(client)
             self.slots.release()
+
+
+def _start_thread(function: Callable[..., Any], *args: Any) -> None:
+    threading.Thread(target=function, args=args, daemon=True).start()
 
 
 def _close(client: socket.socket) -> None:
@@ -257,7 +262,7 @@ def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> N
     import eventlet
     import eventlet.wsgi
 
-    refuser, out_of_files = Refuser(), _OutOfFiles()
+    refuser, out_of_files = Refuser(eventlet.spawn_n), _OutOfFiles()
 
     class GatedListener:
         """The listening socket as eventlet's server sees it: ``accept`` returns admitted connections only."""
@@ -303,7 +308,7 @@ def _serve_threading(app, family: int, address: tuple, gate: ConnectionGate) -> 
     from werkzeug.serving import ThreadedWSGIServer
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    refuser, out_of_files = Refuser(), _OutOfFiles()
+    refuser, out_of_files = Refuser(_start_thread), _OutOfFiles()
 
     class GatedServer(ThreadedWSGIServer):
         request_queue_size = LISTEN_BACKLOG
@@ -338,6 +343,7 @@ def _serve_threading(app, family: int, address: tuple, gate: ConnectionGate) -> 
 
 
 def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> None:
+    import gevent
     from gevent import pywsgi
     from gevent.pool import Pool
 
@@ -347,7 +353,7 @@ def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> Non
         handler = {}
     else:
         handler = {"handler_class": WebSocketHandler}
-    refuser = Refuser()
+    refuser = Refuser(gevent.spawn)  # called in gevent's loop, which must not wait for a thread to start
 
     class GatedServer(pywsgi.WSGIServer):
         # gevent backs off by itself when accept runs out of file descriptors.
@@ -368,5 +374,8 @@ def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> Non
             finally:
                 gate.release(peer[0])
 
-    server = GatedServer(address[:2], app, spawn=Pool(gate.total), log=None, backlog=LISTEN_BACKLOG, **handler)
+    # One more than the gate admits: a full pool would stop gevent accepting, and those beyond
+    # the limit would wait unanswered instead of being refused.
+    pool = Pool(gate.total + 1)
+    server = GatedServer(address[:2], app, spawn=pool, log=None, backlog=LISTEN_BACKLOG, **handler)
     server.serve_forever()
