@@ -207,3 +207,40 @@ def test_too_many_sockets_from_one_address_get_a_structured_connect_error(tmp_pa
         for client in [*clients[1:], again]:
             client.disconnect()
         extra.disconnect()
+
+
+def test_running_out_of_file_descriptors_pauses_accepting_and_refusals_are_answered(capsys):
+    """The accept loop itself: EMFILE twice, then a connection over the limit, then one within it."""
+    import errno
+
+    from gamenight.web.limits import ConnectionGate
+    from gamenight.web.serve import GatedListener
+
+    refused_server_side, refused_client_side = socket.socketpair()
+    admitted = object()
+    events = [
+        OSError(errno.EMFILE, "Too many open files"),
+        OSError(errno.EMFILE, "Too many open files"),
+        (refused_server_side, ("10.0.0.1", 5000)),
+        (admitted, ("10.0.0.2", 5001)),
+    ]
+
+    class FakeSocket:
+        def accept(self):
+            event = events.pop(0)
+            if isinstance(event, Exception):
+                raise event
+            return event
+
+    gate = ConnectionGate(total=10, per_address=1)
+    assert gate.admit("10.0.0.1") is None  # 10.0.0.1 already holds its one connection
+    pauses: list[float] = []
+    listener = GatedListener(FakeSocket(), gate, lambda function, *args: function(*args), pauses.append)
+    refused_client_side.shutdown(socket.SHUT_WR)  # the client is done sending: the refusal need not wait
+    assert listener.accept() == (admitted, ("10.0.0.2", 5001))
+    assert len(pauses) == 2 and not events
+    assert capsys.readouterr().err.count("out of file descriptors") == 1  # one warning, not one per try
+    answer = read_all(refused_client_side)
+    assert answer.startswith(b"HTTP/1.1 503 ") and b"Retry-After: 5" in answer
+    assert json.loads(answer.partition(b"\r\n\r\n")[2])["error"]["code"] == "too_many_connections"
+    assert gate.held("10.0.0.1") == 1 and gate.held("10.0.0.2") == 1 and gate.open == 2

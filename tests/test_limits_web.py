@@ -171,3 +171,18 @@ def test_sockets_per_address_and_in_total(engine):
     assert not Browser(web, "10.0.0.4").client.is_connected()  # refused: a fifth socket in all
     first[0].client.disconnect()
     assert Browser(web, "10.0.0.4").client.is_connected()
+
+
+def test_limits_forget_addresses_they_no_longer_need():
+    from gamenight.web.limits import Buckets, WindowLimit
+
+    now = [0.0]
+    buckets, window = Buckets(8, 30, clock=lambda: now[0]), WindowLimit(10, 60, clock=lambda: now[0])
+    for n in range(1000):
+        buckets.allow(f"10.0.{n // 250}.{n % 250}")
+        window.record(f"10.0.{n // 250}.{n % 250}")
+    assert buckets.addresses() == window.addresses() == 1000
+    now[0] = 61.0
+    buckets.sweep()
+    window.sweep()
+    assert buckets.addresses() == window.addresses() == 0

@@ -258,34 +258,41 @@ class _OutOfFiles:
         sleep(OUT_OF_FILES_PAUSE)
 
 
+class GatedListener:
+    """A listening socket whose ``accept`` returns admitted connections only (eventlet's server calls it).
+
+    Connections beyond the gate's limits are refused (``Refuser``); running out of file
+    descriptors pauses accepting for a moment instead of raising, which would stop the server.
+    """
+
+    def __init__(self, sock, gate: ConnectionGate, spawn: Callable[..., Any], sleep: Callable[[float], None]) -> None:
+        self.sock = sock
+        self.gate = gate
+        self.refuser = Refuser(spawn)
+        self.out_of_files = _OutOfFiles()
+        self.sleep = sleep
+
+    def accept(self):
+        while True:
+            try:
+                client, peer = self.sock.accept()
+            except OSError as exc:
+                if exc.errno not in OUT_OF_FILES:
+                    raise
+                self.out_of_files.pause(exc, self.sleep)
+                continue
+            refusal = self.gate.admit(peer[0])
+            if refusal is None:
+                return client, peer
+            self.refuser.refuse(client, refusal)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
+
+
 def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> None:
     import eventlet
     import eventlet.wsgi
-
-    refuser, out_of_files = Refuser(eventlet.spawn_n), _OutOfFiles()
-
-    class GatedListener:
-        """The listening socket as eventlet's server sees it: ``accept`` returns admitted connections only."""
-
-        def __init__(self, sock) -> None:
-            self.sock = sock
-
-        def accept(self):
-            while True:
-                try:
-                    client, peer = self.sock.accept()
-                except OSError as exc:
-                    if exc.errno not in OUT_OF_FILES:
-                        raise
-                    out_of_files.pause(exc, eventlet.sleep)
-                    continue
-                refusal = gate.admit(peer[0])
-                if refusal is None:
-                    return client, peer
-                refuser.refuse(client, refusal)
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.sock, name)
 
     class GatedPool(eventlet.GreenPool):
         """eventlet's pool of connections, sized like the gate, giving each connection back when it ends."""
@@ -296,10 +303,12 @@ def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> N
             thread.link(lambda _: gate.release(peer[0]))
             return thread
 
-    listener = eventlet.listen(address, family, backlog=LISTEN_BACKLOG)
+    listener = GatedListener(
+        eventlet.listen(address, family, backlog=LISTEN_BACKLOG), gate, eventlet.spawn_n, eventlet.sleep
+    )
     # max_size is ignored when a pool is given: the pool is the connection limit, the same as the gate's.
     pool = GatedPool(gate.total)
-    eventlet.wsgi.server(GatedListener(listener), app, log_output=False, custom_pool=pool, max_size=gate.total)
+    eventlet.wsgi.server(listener, app, log_output=False, custom_pool=pool, max_size=gate.total)
 
 
 def _serve_threading(app, family: int, address: tuple, gate: ConnectionGate) -> None:
