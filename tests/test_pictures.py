@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from gamenight import ActionError
-from gamenight.images import folder_pack, reencode
+from gamenight.images import folder_pack, probe, reencode
 from gamenight.web.app import create_app
 from helpers import Night
 from PIL import Image
@@ -51,6 +51,32 @@ def test_a_decompression_bomb_is_refused_before_decoding():
     Image.new("1", (20000, 20000)).save(bomb, format="PNG")  # tiny file, 400 megapixels
     with pytest.raises(ActionError):
         reencode(bomb.getvalue())
+
+
+def test_the_header_tells_the_size_without_decoding():
+    bomb = io.BytesIO()
+    Image.new("1", (8000, 5000)).save(bomb, format="PNG")
+    bomb.seek(0)
+    header = probe(bomb)  # a file, read no further than its header
+    assert (header.format, header.width, header.height) == ("PNG", 8000, 5000)
+    with pytest.raises(ActionError) as refused:
+        reencode(bomb.getvalue(), max_pixels=25_000_000)
+    assert refused.value.params == {"reason": "pixels"}
+
+
+@pytest.mark.parametrize("mode", ["JPEG", "P", "1", "RGBA", "GIF"])
+def test_every_kind_of_picture_becomes_a_bounded_rgb_webp(mode):
+    out = io.BytesIO()
+    if mode == "JPEG":
+        Image.new("RGB", (4000, 3000), (10, 120, 30)).save(out, format="JPEG")  # decoded at a reduced scale
+    elif mode == "GIF":
+        Image.new("P", (300, 200), 3).save(out, format="GIF")
+    elif mode == "P":
+        Image.new("P", (2000, 1000), 5).save(out, format="PNG", transparency=5)
+    else:
+        Image.new(mode, (1500, 1500)).save(out, format="PNG")
+    with Image.open(io.BytesIO(reencode(out.getvalue()))) as picture:
+        assert picture.format == "WEBP" and picture.mode == "RGB" and max(picture.size) <= 1024
 
 
 def test_folder_pack_keeps_only_pictures_reencoded(tmp_path):

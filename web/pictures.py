@@ -28,6 +28,7 @@ import re
 import secrets
 import shutil
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -206,7 +207,7 @@ class Uploads:
             if len(files) > MAX_FILES:
                 raise ActionError("too_many_images", max=MAX_FILES)
             name = _pack_name(request.form.get("name"))
-            names = [(upload.filename or "?")[:80] for upload in files]
+            names = [_file_name(upload.filename) for upload in files]
             for upload, filename in zip(files, names, strict=True):
                 upload.stream.seek(0, os.SEEK_END)
                 if upload.stream.tell() > self.limits.picture_bytes:
@@ -229,30 +230,44 @@ class Uploads:
         return pack
 
     def _store(self, code: str, token: str, name: str, encoded: list[bytes]) -> tuple[Outcome, dict[str, Any]]:
+        """Write the pack's files and record the pack on the shelf, or leave nothing behind.
+
+        The files are written with no lock held (deliveries to every lobby go through ``sync``, the
+        ticker's among them); the checks are made again, and the pack moved in place and recorded, under it.
+        """
         pack_id = f"up-{secrets.token_hex(12)}"
         pack = {"id": pack_id, "name": name, "images": [str(n) for n in range(1, len(encoded) + 1)]}
         size = sum(len(data) for data in encoded)
-        with self._files:
+        staging = self.root / STAGING / pack_id
+        with self._files:  # refused here, nothing is written
             self._check_host(code, token)  # the host may have handed over while the pictures were decoded
             self._check_room(code, size)
-            staging = self.root / STAGING / pack_id
-            folder = self.root / code / pack_id
+        try:
             self.pool.run(_write_pack, staging, encoded)
-            folder.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging, folder)
-            self._packs[pack_id] = folder
-            self._usage[code] = self._usage.get(code, 0) + size
-            self._total += size
-            args = {"shelf": UPLOADS_SHELF_ID, "action": "add", "args": {"pack": pack}}
-            try:
-                outcome = self.engine.submit(code, "shelf", args, system=True)
-            except BaseException:
-                self._delete(code, folder)
-                raise
-            if not outcome.ok:
-                self._delete(code, folder)
-                raise ActionError(outcome.error["code"], outcome.error["key"], **outcome.error["params"])
-        return outcome, pack
+            with self._files:
+                self._check_host(code, token)  # again: the shelf or the disk may have filled up meanwhile
+                self._check_room(code, size)
+                return self._record(code, pack, staging, size), pack
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)  # moved in place already, unless refused
+
+    def _record(self, code: str, pack: dict[str, Any], staging: Path, size: int) -> Outcome:
+        folder = self.root / code / pack["id"]
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(staging, folder)
+        self._packs[pack["id"]] = folder
+        self._usage[code] = self._usage.get(code, 0) + size
+        self._total += size
+        args = {"shelf": UPLOADS_SHELF_ID, "action": "add", "args": {"pack": pack}}
+        try:
+            outcome = self.engine.submit(code, "shelf", args, system=True)
+        except BaseException:
+            self._delete(code, folder)
+            raise
+        if not outcome.ok:
+            self._delete(code, folder)
+            raise ActionError(outcome.error["code"], outcome.error["key"], **outcome.error["params"])
+        return outcome
 
     def _check_host(self, code: str, token: str) -> None:
         """The token is the host's, and the host's shelf has room for one more pack."""
@@ -344,6 +359,12 @@ def _pack_name(raw: str | None) -> str:
     """The name the host typed, cut to length (a browser may not), checked by the text policy; "?" if none."""
     name = " ".join((raw or "").split())[:PACK_NAME_MAX]
     return clean_pack_name(name) if name else "?"
+
+
+def _file_name(raw: str | None) -> str:
+    """A picture's file name as errors quote it: printable characters only, at most 80."""
+    name = "".join(ch for ch in raw or "" if unicodedata.category(ch)[0] not in "CZ" or ch == " ")[:80]
+    return name or "?"
 
 
 def _first_bad_header(streams: list[BinaryIO], max_pixels: int) -> tuple[int, ActionError] | None:
