@@ -5,8 +5,9 @@ file), picks the first artist, and everyone draws a square on their pad with the
 input (Chromium's touch events, so pointer events of pointerType "touch") on three phones, pointer
 events dispatched by hand on the fourth. The artist uncovers a tile; two guessers race for the same
 tile and exactly one gets it, the other is told so; the reveal shows on every screen and the table,
-then a bug report is voted down and the host moves on. One phone plays in Russian. Screenshots go to
-the run's screenshots folder, notarobot-*.
+the guessers vote the full pad through and a bug report down, the host moves on, then ends the match.
+One phone plays in Russian. Screenshots go to the run's screenshots folder, notarobot-*. A second test
+holds the phone's inside preview against the server's geometry.
 """
 
 from __future__ import annotations
@@ -341,6 +342,16 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     expect(table.get_by_test_id("nr-record")).to_contain_text("Boris drew")
     expect(table.get_by_test_id("nr-turn")).to_contain_text("Chen")
     shot(pages, table, "table-next-turn")
+
+    # The host ends the match now (scored by its finished rounds: none); the record keeps the turn played.
+    ann.get_by_test_id("end").click()
+    ann.get_by_test_id("end").click()
+    expect(table.get_by_test_id("result")).to_be_visible()
+    for page in [ann, table]:
+        expect(page.get_by_test_id("nr-status-title")).to_have_text("The game is over")
+        expect(page.get_by_test_id("nr-record")).to_contain_text("Boris drew")
+    expect(dina.get_by_test_id("nr-record")).to_contain_text("Рисунок игрока Boris")
+    shot(pages, table, "table-over")
 
 
 def load(lang: str) -> dict:

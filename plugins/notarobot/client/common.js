@@ -177,7 +177,7 @@ export function tokenTable(ctx) {
         rows.map((pid) =>
           api.el(
             "tr",
-            { "data-testid": "nr-token-row", "data-player": pid, class: [pid === ctx.artist ? "artist" : null, ctx.left.has(pid) ? "left" : null] },
+            { "data-testid": "nr-token-row", "data-player": pid, class: [pid === ctx.artist && ctx.phase !== "over" ? "artist" : null, ctx.left.has(pid) ? "left" : null] },
             api.el("th", { scope: "row" }, who(ctx, pid)),
             api.el("td", { class: "num", "data-testid": "nr-captcha" }, String(tokens[pid]?.captcha || 0)),
             api.el("td", { class: "num", "data-testid": "nr-robot" }, String(tokens[pid]?.robot || 0)),

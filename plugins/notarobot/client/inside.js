@@ -9,13 +9,6 @@ export const TILES = GRID * GRID;
 export const MAX_CROSSINGS = 100; // the server refuses a figure that crosses itself more often
 const SAMPLES = 16; // scanlines per row of tiles
 
-/** The tile under a point of the pad (0..24), clamped to the pad. */
-export function tileAt(x, y) {
-  const col = Math.min(GRID - 1, Math.max(0, Math.floor(x * GRID)));
-  const row = Math.min(GRID - 1, Math.max(0, Math.floor(y * GRID)));
-  return row * GRID + col;
-}
-
 /** The figure with its end joined back to its start (as the server closes it). */
 export function closedRing(figure) {
   if (!figure || figure.length === 0) return [];

@@ -17,7 +17,8 @@ function draftOf(ctx) {
     draft = { drawing: new Drawing(), board: null, busy: false, problem: null };
     drafts.set(key, draft);
   }
-  if (!draft.board) draft.board = new Board(ctx.api, draft.drawing, () => ctx.api.refresh());
+  draft.api = ctx.api; // the newest: the shell may have built its panel again since the board was made
+  if (!draft.board) draft.board = new Board(ctx.api, draft.drawing, () => draft.api.refresh());
   return draft;
 }
 

@@ -24,7 +24,12 @@ function screenOf(root, api) {
   const box = api.el("div", { class: "nr-root" });
   s = { box, slots: {}, keys: {}, ui: {}, turn: null, peeled: null };
   for (const name of SLOTS) {
-    s.slots[name] = api.el("div", { class: `nr-slot nr-slot-${name}`, "data-slot": name, hidden: true });
+    s.slots[name] = api.el("div", {
+      class: `nr-slot nr-slot-${name}`,
+      "data-slot": name,
+      "aria-live": name === "status" ? "polite" : null,
+      hidden: true,
+    });
     box.appendChild(s.slots[name]);
   }
   /** Rebuild slot ``name`` with ``build()`` only when ``key`` has changed since its last build. */
