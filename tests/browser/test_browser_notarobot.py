@@ -98,8 +98,11 @@ def pad_box(page) -> dict:
     return pad.bounding_box()
 
 
-def touch_stroke(page, points) -> None:
-    """A finger drawn along ``points`` (pad units) through Chromium's touch input: pointerType "touch"."""
+def touch_stroke(page, points, midway=None) -> None:
+    """A finger drawn along ``points`` (pad units) through Chromium's touch input: pointerType "touch".
+
+    ``midway()`` is called with the finger still down, halfway along.
+    """
     box = pad_box(page)
     cdp = page.context.new_cdp_session(page)
 
@@ -108,8 +111,10 @@ def touch_stroke(page, points) -> None:
 
     path = path_through(points)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": at(path[0])})
-    for point in path[1:]:
+    for index, point in enumerate(path[1:], 1):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": at(point)})
+        if midway and index == len(path) // 2:
+            midway()
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -224,13 +229,21 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     expect(pad.locator(".nr-lines .nr-deco")).to_have_count(0)
     expect(pad.locator(".nr-lines .nr-figure")).to_have_count(1)
     chen.get_by_test_id("nr-word-1").click()
-    chen.get_by_test_id("nr-submit").click()
-    expect(chen.get_by_test_id("nr-submitted")).to_contain_text("Submitted: 9 tiles are inside.")
+
+    # Ann draws with her finger, and Chen submits while it is still on the pad: the new state
+    # re-renders Ann's screen mid-stroke, and her line goes on unbroken.
+    def chen_submits():
+        chen.get_by_test_id("nr-submit").click()
+        expect(chen.get_by_test_id("nr-submitted")).to_contain_text("Submitted: 9 tiles are inside.")
+        expect(ann.get_by_test_id("nr-status-detail")).to_have_text("Drawings in: 1 of 4")
+
+    touch_stroke(ann, SQUARE, midway=chen_submits)
+    expect(ann.get_by_test_id("nr-draw-pad")).to_have_attribute("data-inside", ",".join(map(str, INSIDE)))
+    expect(ann.locator("[data-testid=nr-draw-pad] .nr-lines .nr-figure")).to_have_count(1)
     expect(chen.locator("[data-testid=nr-my-drawing] .nr-tile[data-inside=true]")).to_have_count(9)
     expect(table.locator("[data-testid=nr-drawer].done")).to_have_count(1)
 
-    # The others: real touch on Ann's and Dina's phones, hand-dispatched pointer events on Boris's.
-    touch_stroke(ann, SQUARE)
+    # The others: real touch on Dina's phone, hand-dispatched pointer events on Boris's.
     dispatched_stroke(boris, SQUARE)
     expect(boris.get_by_test_id("nr-draw-pad")).to_have_attribute("data-pointer", "touch")
     dispatched_stroke(boris, ZIGZAG)  # Boris decorates every tile: a full pad

@@ -97,9 +97,10 @@ export function statusLines(ctx) {
   const checked = (g.checks || []).filter((c) => ctx.guessers.includes(c.player)).length;
   switch (phase) {
     case "drawing":
-      if (ctx.playing && g.drawing) return [t("notarobot.screen.status.drawn"), t("notarobot.screen.status.drawn_count", { count: drawn, total: ctx.present.length })];
-      if (ctx.playing) return [t("notarobot.screen.status.draw"), t("notarobot.screen.status.draw_hint")];
-      return [t("notarobot.screen.status.drawing"), t("notarobot.screen.status.drawn_count", { count: drawn, total: ctx.present.length })];
+      return [
+        t(ctx.playing ? (g.drawing ? "notarobot.screen.status.drawn" : "notarobot.screen.status.draw") : "notarobot.screen.status.drawing"),
+        t("notarobot.screen.status.drawn_count", { count: drawn, total: ctx.present.length }),
+      ];
     case "uncover":
       if (ctx.isArtist) return [t("notarobot.screen.status.uncover_mine"), t("notarobot.screen.status.uncover_mine_hint")];
       return [t("notarobot.screen.status.uncover", { name: artist }), t("notarobot.screen.status.uncover_hint")];

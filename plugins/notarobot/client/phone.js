@@ -167,7 +167,7 @@ function drawControls(ctx, draft) {
       { type: "button", class: "btn primary big nr-submit", "data-testid": "nr-submit", disabled: !d.ready() || draft.busy, onclick: submit },
       t("notarobot.screen.submit"),
     ),
-    el("p", { class: "nr-note" }, t("notarobot.screen.submit_note")),
+    el("p", { class: "nr-note" }, t("notarobot.screen.submit_note"), " ", t("notarobot.screen.status.draw_hint")),
     problemLine(api, draft.problem),
   ];
 }
