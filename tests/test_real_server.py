@@ -46,10 +46,17 @@ class Player:
         return self.sio.call(event, payload, timeout=10)
 
     def act(self, action: str, **args) -> dict:
-        """A move made on the newest state this client has received."""
-        with self._lock:
-            version = self.latest["match"]["version"] if self.latest and self.latest.get("match") else None
-        answer = self.call("command", {"kind": "act", "args": {"action": action, "args": args, "version": version}})
+        """A move made on the newest state this client has received; refused as stale (a newer state is on its
+        way), it is made again on that state, as the browser's player would."""
+        for _ in range(3):
+            with self._lock:
+                version = self.latest["match"]["version"] if self.latest and self.latest.get("match") else None
+            body = {"action": action, "args": args, "version": version}
+            answer = self.call("command", {"kind": "act", "args": body})
+            if answer["ok"] or answer["error"]["code"] != "stale":
+                break
+            current = answer["error"]["params"]["version"]
+            self.wait(lambda s, v=current: s.get("match") and s["match"]["version"] >= v, f"version {current}")
         assert answer["ok"], answer
         return answer
 
