@@ -63,7 +63,7 @@ export function who(ctx, pid, { you = true } = {}) {
     "span",
     { class: ["nr-who", ctx.left.has(pid) ? "gone" : null], style: { "--nr-colour": ctx.colour(pid) } },
     api.el("span", { class: "nr-dot", "aria-hidden": "true" }),
-    mine ? api.t("notarobot.screen.you_name", { name: api.name(pid) }) : api.name(pid),
+    api.el("span", { class: "nr-name" }, mine ? api.t("notarobot.screen.you_name", { name: api.name(pid) }) : api.name(pid)),
     ctx.left.has(pid) ? api.el("span", { class: "nr-badge gone" }, api.t("match.left_badge")) : null,
   );
 }
