@@ -13,6 +13,16 @@ from pathlib import Path
 
 from conftest import subprocess_env
 
+# Every test client and browser comes from 127.0.0.1, where a real night has an address per phone:
+# the per-address limits are opened up for them (tests/test_limits_*.py test the limits themselves).
+LOOPBACK_LIMITS = {
+    "GAMENIGHT_MAX_CONNECTIONS_PER_ADDRESS": "400",
+    "GAMENIGHT_MAX_SOCKETS_PER_ADDRESS": "400",
+    "GAMENIGHT_EVENT_BURST": "10000",
+    "GAMENIGHT_EVENTS_PER_SECOND": "1000",
+    "GAMENIGHT_LOBBIES_PER_ADDRESS": "10000",
+}
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -49,7 +59,7 @@ def running_server(
             async_mode,
             *extra,
         ],
-        env=subprocess_env(),
+        env=LOOPBACK_LIMITS | subprocess_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

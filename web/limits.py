@@ -57,9 +57,11 @@ class Limits:
 
     max_connections: int = _setting(400, "Open connections in total (TCP, and Socket.IO connections).")
     max_connections_per_address: int = _setting(
-        32, "Open TCP connections from one address: its sockets plus its browsers' page loads."
+        128, "Open TCP connections from one address: its sockets plus its browsers' page loads."
     )
-    max_sockets_per_address: int = _setting(12, "Socket.IO connections (a phone's or a table's tab) from one address.")
+    max_sockets_per_address: int = _setting(
+        24, "Socket.IO connections (a phone's or a table's tab) from one address: a full lobby behind one NAT."
+    )
     events_per_second: float = _setting(8.0, "Socket.IO events and handshakes one address may send per second.")
     event_burst: int = _setting(30, "Socket.IO events one address may send at once.")
     code_misses: int = _setting(10, "Wrong lobby codes one address may try within --code-window seconds.")
@@ -106,13 +108,11 @@ def env_name(setting: str) -> str:
 
 
 PROFILES: dict[str, Limits] = {
-    # A laptop on the home Wi-Fi: each phone has its own address, a dozen people at most.
+    # A laptop on the home Wi-Fi, or any small server: a group of up to 20 even behind one NAT.
     "home": Limits(),
-    # A public host: groups behind one NAT share an address, strangers walk codes and make lobbies.
+    # A public host: many groups, strangers walking codes and making lobbies.
     "public": Limits(
         max_connections=4000,
-        max_connections_per_address=96,
-        max_sockets_per_address=24,
         events_per_second=16.0,
         event_burst=60,
         code_misses=10,

@@ -44,10 +44,10 @@ def nested_deeper_than(text: str, limit: int) -> bool:
     bare = _STRING.sub("", text.replace(_ESCAPED_BACKSLASH, "").replace(_ESCAPED_QUOTE, ""))
     skeleton = _NOT_BRACKET.sub("", bare)
     for _ in range(limit):
-        skeleton = _INNERMOST.sub("", skeleton)
         if not skeleton:
             return False
-    return True
+        skeleton = _INNERMOST.sub("", skeleton)
+    return bool(skeleton)
 
 
 class PacketJSON:

@@ -34,6 +34,7 @@ OUT_OF_FILES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 OUT_OF_FILES_PAUSE = 0.1  # seconds accepting pauses when the process has no file descriptor left
 REFUSAL_SLOTS = 32  # refusals being answered at once; beyond that a refused connection is just closed
 REFUSAL_SECONDS = 1.0
+KEEPALIVE_SECONDS = 15  # eventlet: an HTTP connection idle this long is closed (sockets are not affected)
 
 
 def default_db() -> Path:
@@ -308,7 +309,10 @@ def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> N
     )
     # max_size is ignored when a pool is given: the pool is the connection limit, the same as the gate's.
     pool = GatedPool(gate.total)
-    eventlet.wsgi.server(listener, app, log_output=False, custom_pool=pool, max_size=gate.total)
+    # keepalive: a connection idle that long between requests (or before its first) is closed.
+    eventlet.wsgi.server(
+        listener, app, log_output=False, custom_pool=pool, max_size=gate.total, keepalive=KEEPALIVE_SECONDS
+    )
 
 
 def _serve_threading(app, family: int, address: tuple, gate: ConnectionGate) -> None:
