@@ -186,3 +186,15 @@ def test_limits_forget_addresses_they_no_longer_need():
     buckets.sweep()
     window.sweep()
     assert buckets.addresses() == window.addresses() == 0
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_limited(engine):
+    app, _ = create_app(engine, hub_options={"ticker": False}, limits=Limits(code_misses=2), proxies=1)
+    client = app.test_client()
+
+    def guess(forwarded_for: str) -> int:
+        headers = {"X-Forwarded-For": forwarded_for}
+        return client.get("/l/ZZZZ/qr.svg", headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code
+
+    assert [guess("203.0.113.5") for _ in range(3)] == [404, 404, 429]
+    assert guess("203.0.113.6") == 404  # another client behind the same proxy is not held up
