@@ -90,7 +90,10 @@ class Limits:
                 continue
             if name not in names:
                 raise ValueError(f"unknown limit: {name}")
-            changes[name] = float(value) if names[name] == "float" else int(value)
+            try:
+                changes[name] = float(value) if names[name] == "float" else int(value)
+            except ValueError:
+                raise ValueError(f"{name} ({env_name(name)}) must be a number, not {value!r}") from None
         return base.replace(**changes).check()
 
     @classmethod
