@@ -224,7 +224,7 @@ def vote_closed(match, ballot) -> None:
     if ballot.id == FULL_PAD:
         if passed:
             match.score(drawer, "full_pad")
-        match.announce("notarobot.event.full_pad", player=drawer, passed=passed)
+        match.announce(f"notarobot.event.full_pad_{'passed' if passed else 'failed'}", player=drawer)
     elif ballot.id == BUG_REPORT:
         if passed:
             held = tokens(match)
@@ -233,7 +233,7 @@ def vote_closed(match, ballot) -> None:
             for player in guessers(match):
                 if held[player]["robot"] > 0:
                     match.score(player, "robot_lost")
-        match.announce("notarobot.event.bug_report_result", passed=passed)
+        match.announce(f"notarobot.event.bug_report_{'passed' if passed else 'failed'}")
     release_when_no_vote(match)
 
 

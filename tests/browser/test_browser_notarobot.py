@@ -13,12 +13,9 @@ holds the phone's inside preview against the server's geometry.
 from __future__ import annotations
 
 import json
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 from .helpers_browser import create_lobby, join_by_link
@@ -36,7 +33,7 @@ EMITTED = {  # every i18n key the server sends (rules.py, cards.py, the options)
     "error.notarobot": "already_drawn no_inside bad_word not_first_round not_a_player artist_cannot_check "
     "already_checked tile_taken not_a_guesser bug_already_reported vote_open not_enough_cards too_many_cards "
     "unknown_card figure_tangled",
-    "notarobot.event": "first_artist skipped full_pad bug_report bug_report_result",
+    "notarobot.event": "first_artist skipped full_pad_passed full_pad_failed bug_report bug_report_passed bug_report_failed",
     "notarobot.reason": "robot captcha full_pad captcha_lost robot_lost",
     "notarobot.phase": "drawing uncover guessing reveal",
     "notarobot.timer": "draw uncover guess reveal",
@@ -44,33 +41,6 @@ EMITTED = {  # every i18n key the server sends (rules.py, cards.py, the options)
     "notarobot.option": "rounds draw_seconds uncover_seconds guess_seconds reveal_seconds vote_seconds cards "
     "cards.builtin cards.custom",
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real server, with room for five browsers on one address.
-
-    Every page here comes from 127.0.0.1, and each browser keeps several connections open for the
-    screen's modules: five of them pass the home limit of 32 connections per address, which real phones
-    (an address each) never share.
-    """
-    from server import running_server
-
-    key = "GAMENIGHT_MAX_CONNECTIONS_PER_ADDRESS"
-    before = os.environ.get(key)
-    os.environ[key] = "128"
-    try:
-        server = running_server(tmp_path_factory.mktemp("notarobot") / "gamenight.sqlite")
-        url = server.__enter__()
-    finally:
-        if before is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = before
-    try:
-        yield url
-    finally:
-        server.__exit__(None, None, None)
 
 
 def shot(pages, page, name: str) -> None:
