@@ -12,6 +12,8 @@ from pathlib import Path
 import click
 from gamenight.images import UPLOAD_PROFILES, UploadLimits
 from gamenight.registry import PluginError, Plugins
+from gamenight.web.limits import Limits
+from gamenight.web.serve import limit_options
 
 
 class MalformedScript(click.ClickException):
@@ -144,6 +146,21 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="A folder of pictures to offer as a picture pack (repeatable); they are re-encoded first.",
 )
+@click.option(
+    "--idle-minutes",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="A lobby nobody has used this long, with no clock running, leaves memory (it comes back when asked for).",
+)
+@click.option(
+    "--retention-days",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="A lobby untouched this long is deleted, with its log and its uploaded pictures.",
+)
+@limit_options
 @upload_limit_options
 @plugin_option
 def serve(
@@ -155,8 +172,25 @@ def serve(
     image_packs: tuple[Path, ...],
     plugins: tuple[str, ...],
     upload_limits: UploadLimits,
+    idle_minutes: float,
+    retention_days: float,
+    limits: Limits,
+    proxies: int,
 ) -> None:
     """Start the server: phones join on the LAN address it prints."""
     from gamenight.web.serve import run
 
-    run(host, port, db, async_mode, durability, plugins, image_packs, upload_limits=upload_limits)
+    run(
+        host,
+        port,
+        db,
+        async_mode,
+        durability,
+        plugins,
+        image_packs,
+        limits=limits,
+        proxies=proxies,
+        upload_limits=upload_limits,
+        idle_minutes=idle_minutes,
+        retention_days=retention_days,
+    )

@@ -323,7 +323,7 @@ class Hub:
                 if since_beat >= HEARTBEAT_SECONDS:
                     self.engine.heartbeat()
                     since_beat = 0.0
-                if since_sweep >= SWEEP_SECONDS:
+                if since_sweep >= min(SWEEP_SECONDS, self.engine.idle_seconds / 2):  # idle lobbies leave in time
                     self.sweep()
                     since_sweep = 0.0
             except Exception:  # the clock must keep running whatever one lobby did

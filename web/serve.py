@@ -135,9 +135,12 @@ def run(
     limits: Limits | None = None,
     proxies: int | None = None,
     upload_limits: UploadLimits | None = None,
+    idle_minutes: float | None = None,
+    retention_days: float | None = None,
 ) -> None:
     """Start the server. ``limits``/``proxies`` default to the environment's (``GAMENIGHT_LIMITS``,
-    ``GAMENIGHT_<SETTING>``, ``GAMENIGHT_PROXIES``), else a home night's."""
+    ``GAMENIGHT_<SETTING>``, ``GAMENIGHT_PROXIES``), else a home night's. ``idle_minutes``: a lobby nobody uses
+    leaves memory after that long; ``retention_days``: a lobby untouched that long is deleted."""
     if limits is None:
         try:
             limits = Limits.from_env(os.environ)
@@ -162,7 +165,12 @@ def run(
         pack = folder_pack(folder, db.parent / "image-cache")
         plugins.add_image_pack(pack)
         click.echo(f"Picture pack {pack.id}: {len(pack.images)} pictures from {folder}")
-    engine = Engine(SQLiteStore(str(db), durability=durability), plugins)
+    retention = {}
+    if idle_minutes is not None:
+        retention["idle_seconds"] = idle_minutes * 60
+    if retention_days is not None:
+        retention["retention_days"] = retention_days
+    engine = Engine(SQLiteStore(str(db), durability=durability), plugins, **retention)
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown}:{port}/"
     app, socketio = create_app(
