@@ -16,12 +16,21 @@ let quietRequests = 0;
  */
 export function connect(handlers = {}) {
   const socket = io({ reconnectionDelayMax: 4000 });
+  let refusedWith = null; // the server's reason for refusing the connection, shown once until it changes
   socket.on("connect", () => {
+    refusedWith = null;
     connectionBanner(true);
     handlers.connect?.();
   });
   socket.on("disconnect", () => connectionBanner(false));
-  socket.on("connect_error", () => connectionBanner(false));
+  socket.on("connect_error", (err) => {
+    connectionBanner(false);
+    const refusal = err?.data;
+    if (refusal?.key && refusal.key !== refusedWith) {
+      refusedWith = refusal.key;
+      toast(t(refusal.key, refusal.params || {}), "error");
+    }
+  });
   // Every refusal also arrives as an `error` event: that is the one place errors are shown.
   socket.on("error", (error) => {
     if (quietRequests > 0) return;
