@@ -236,16 +236,8 @@ def test_spyfall_round_on_four_phones_and_the_table(pages):
 
 def test_spyfall_strings_in_both_languages():
     """Every key Spyfall emits or its screen uses exists in English and Russian, with the same placeholders."""
+    # Both languages alike: tests/browser/test_browser_strings.py.
     en = json.loads((CLIENT / "strings" / "en.json").read_text(encoding="utf-8"))
-    ru = json.loads((CLIENT / "strings" / "ru.json").read_text(encoding="utf-8"))
-    assert set(en) == set(ru)
-    for key, value in en.items():
-        if isinstance(value, dict):
-            assert {"one", "other"} <= set(value), key
-            assert {"one", "few", "many", "other"} <= set(ru[key]), key
-            assert value.get("_by") == ru[key].get("_by"), key
-        else:
-            assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", ru[key])), key
     emitted = set()
     for path in (ROOT / "plugins" / "spyfall").glob("*.py"):
         text = path.read_text(encoding="utf-8")

@@ -350,17 +350,8 @@ def load(folder: Path, lang: str) -> dict:
 
 def test_team_spyfall_strings_in_both_languages():
     """Every key Team Spyfall emits or its screen uses exists in English and Russian, with the same placeholders."""
-    en, ru = load(CLIENT, "en"), load(CLIENT, "ru")
-    assert set(en) == set(ru)
-    for key, value in en.items():
-        if isinstance(value, dict):
-            assert {"one", "other"} <= set(value), key
-            assert {"one", "few", "many", "other"} <= set(ru[key]), key
-            assert value.get("_by") == ru[key].get("_by"), key
-            for form in ru[key].values():
-                assert set(re.findall(r"\{(\w+)\}", form)) <= set(re.findall(r"\{(\w+)\}", value["other"])), key
-        else:
-            assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", ru[key])), key
+    # Both languages alike: tests/browser/test_browser_strings.py.
+    en = load(CLIENT, "en")
     rules = (ROOT / "plugins" / "spyfall_teams" / "rules.py").read_text(encoding="utf-8")
     rules += (ROOT / "plugins" / "spyfall_teams" / "compositions.py").read_text(encoding="utf-8")
     emitted = set(re.findall(r"\"(spyfall_teams\.(?:reason|option)\.[a-z_]+)\"", rules))

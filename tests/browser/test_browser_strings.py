@@ -1,4 +1,5 @@
-"""Every shell and High Card string exists in both languages, and every key the client uses is defined."""
+"""Every string of the shell, of High Card and of every game and example plugin exists in both languages with the
+same placeholders and plural forms; every key the shell and High Card's screen use is defined."""
 
 from __future__ import annotations
 
@@ -7,7 +8,12 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = [ROOT / "web" / "locales", ROOT / "tests" / "testgame_client" / "strings"]
+CATALOGUES = [
+    ROOT / "web" / "locales",
+    ROOT / "tests" / "testgame_client" / "strings",
+    *sorted(ROOT.glob("plugins/*/client/strings")),
+    *sorted(ROOT.glob("examples/*/*/client/strings")),
+]
 RU_FORMS = {"one", "few", "many", "other"}
 
 
@@ -16,6 +22,7 @@ def load(folder: Path, lang: str) -> dict:
 
 
 def test_both_languages_have_the_same_keys_and_plural_forms():
+    assert len(CATALOGUES) >= 8, "the shell, High Card, four games and the examples"
     for folder in CATALOGUES:
         en, ru = load(folder, "en"), load(folder, "ru")
         assert set(en) == set(ru), folder
@@ -24,6 +31,9 @@ def test_both_languages_have_the_same_keys_and_plural_forms():
                 assert set(value) >= RU_FORMS, (folder, key)
                 assert value.get("_by") == en[key].get("_by"), (folder, key)
                 assert "other" in en[key] and "one" in en[key], (folder, key)
+                english = set(re.findall(r"\{(\w+)\}", en[key]["other"]))
+                for form in value.values():
+                    assert set(re.findall(r"\{(\w+)\}", form)) <= english | {"count"}, (folder, key)
             else:
                 assert isinstance(en[key], str), (folder, key)
                 assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", en[key])), (folder, key)
