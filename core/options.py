@@ -8,6 +8,11 @@ from marshmallow import fields, validate
 from marshmallow.utils import missing
 
 
+def integer(default: int, low: int, high: int, label: str) -> fields.Integer:
+    """An integer match option from ``low`` to ``high`` (a clock's seconds, a number of rounds), labelled by an i18n key."""
+    return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
+
+
 def describe_field(
     name: str, field: fields.Field, dynamic: dict[str, list[dict[str, Any]]] | None = None
 ) -> dict[str, Any]:

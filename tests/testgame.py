@@ -38,6 +38,7 @@ from gamenight import (
     hookspec,
 )
 from gamenight.deck import deal_one_each, shuffled
+from gamenight.options import integer
 from marshmallow import fields, validate
 
 DECK = [f"c{n:02d}" for n in range(1, 31)]
@@ -126,16 +127,11 @@ PHASES = [
 class Rules:
     @hookimpl
     def options(self) -> dict[str, fields.Field]:
-        def seconds(default: int, low: int, high: int, name: str) -> fields.Integer:
-            return fields.Integer(
-                load_default=default, validate=validate.Range(low, high), metadata={"label": f"highcard.option.{name}"}
-            )
-
         return {
-            "rounds": seconds(2, 1, 10, "rounds"),
-            "claim_seconds": seconds(20, 5, 120, "claim_seconds"),
-            "vote_seconds": seconds(30, 5, 300, "vote_seconds"),
-            "break_seconds": seconds(120, 10, 600, "break_seconds"),
+            "rounds": integer(2, 1, 10, "highcard.option.rounds"),
+            "claim_seconds": integer(20, 5, 120, "highcard.option.claim_seconds"),
+            "vote_seconds": integer(30, 5, 300, "highcard.option.vote_seconds"),
+            "break_seconds": integer(120, 10, 600, "highcard.option.break_seconds"),
         }
 
     @hookimpl

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamenight import Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.deck import deal_one_each, shuffled
+from gamenight.options import integer
 from gamenight.plugins.notahuman import words
 from gamenight.plugins.notahuman.deck import PACK_ID
 from marshmallow import fields, validate
@@ -348,20 +349,16 @@ def seat_view(match, player: str) -> dict[str, Any]:
 # -- the game's hooks -------------------------------------------------------------------------------------
 
 
-def seconds(default: int, low: int, high: int, label: str) -> fields.Integer:
-    return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
-
-
 @hookimpl
 def options() -> dict[str, fields.Field]:
     return {
-        "associate_seconds": seconds(90, 20, 600, "notahuman.option.associate_seconds"),
-        "reveal_seconds": seconds(5, 3, 30, "notahuman.option.reveal_seconds"),
-        "guess_seconds": seconds(30, 10, 120, "notahuman.option.guess_seconds"),
-        "explain_seconds": seconds(60, 10, 300, "notahuman.option.explain_seconds"),
-        "discussion_seconds": seconds(180, 15, 900, "notahuman.option.discussion_seconds"),
-        "vote_seconds": seconds(90, 15, 600, "notahuman.option.vote_seconds"),
-        "break_seconds": seconds(180, 30, 1800, "notahuman.option.break_seconds"),
+        "associate_seconds": integer(90, 20, 600, "notahuman.option.associate_seconds"),
+        "reveal_seconds": integer(5, 3, 30, "notahuman.option.reveal_seconds"),
+        "guess_seconds": integer(30, 10, 120, "notahuman.option.guess_seconds"),
+        "explain_seconds": integer(60, 10, 300, "notahuman.option.explain_seconds"),
+        "discussion_seconds": integer(180, 15, 900, "notahuman.option.discussion_seconds"),
+        "vote_seconds": integer(90, 15, 600, "notahuman.option.vote_seconds"),
+        "break_seconds": integer(180, 30, 1800, "notahuman.option.break_seconds"),
         "images": fields.List(
             fields.String(validate=validate.Length(1, 80)),
             load_default=lambda: [PACK_ID],

@@ -12,6 +12,7 @@ from typing import Any
 
 from gamenight import Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.deck import shuffled
+from gamenight.options import integer
 from gamenight.plugins.notarobot import cards, geometry
 from gamenight.plugins.notarobot.drawing import Decorations, Figure
 from marshmallow import fields, validate
@@ -379,21 +380,15 @@ def seat_view(match, player: str) -> dict[str, Any]:
 # -- the game's hooks -------------------------------------------------------------------------------------
 
 
-def seconds(default: int, low: int, high: int, name: str) -> fields.Integer:
-    return fields.Integer(
-        load_default=default, validate=validate.Range(low, high), metadata={"label": f"notarobot.option.{name}"}
-    )
-
-
 @hookimpl
 def options() -> dict[str, fields.Field]:
     return {
-        "rounds": seconds(ROUNDS, 1, 6, "rounds"),
-        "draw_seconds": seconds(120, 30, 600, "draw_seconds"),
-        "uncover_seconds": seconds(20, 5, 120, "uncover_seconds"),
-        "guess_seconds": seconds(20, 5, 120, "guess_seconds"),
-        "reveal_seconds": seconds(30, 10, 300, "reveal_seconds"),
-        "vote_seconds": seconds(20, 10, 120, "vote_seconds"),
+        "rounds": integer(ROUNDS, 1, 6, "notarobot.option.rounds"),
+        "draw_seconds": integer(120, 30, 600, "notarobot.option.draw_seconds"),
+        "uncover_seconds": integer(20, 5, 120, "notarobot.option.uncover_seconds"),
+        "guess_seconds": integer(20, 5, 120, "notarobot.option.guess_seconds"),
+        "reveal_seconds": integer(30, 10, 300, "notarobot.option.reveal_seconds"),
+        "vote_seconds": integer(20, 10, 120, "notarobot.option.vote_seconds"),
         "cards": fields.List(
             fields.String(validate=validate.OneOf([cards.BUILTIN, cards.CUSTOM])),
             load_default=lambda: [cards.BUILTIN, cards.CUSTOM],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question, location_ids
 from marshmallow import fields, validate
@@ -411,22 +412,18 @@ def seat_view(match, player: str) -> dict[str, Any]:
 # -- the game's hooks --------------------------------------------------------------------------------------
 
 
-def number(default: int, low: int, high: int, label: str) -> fields.Integer:
-    return fields.Integer(load_default=default, validate=validate.Range(low, high), metadata={"label": label})
-
-
 @hookimpl
 def options() -> dict[str, fields.Field]:
     return {
-        "rounds": number(5, 1, 50, "spyfall.option.rounds"),
+        "rounds": integer(5, 1, 50, "spyfall.option.rounds"),
         "spies": fields.String(
             load_default="auto",
             validate=validate.OneOf(["auto", "1", "2"]),
             metadata={"label": "spyfall.option.spies"},
         ),
-        "round_minutes": number(0, 0, 30, "spyfall.option.round_minutes"),
-        "vote_seconds": number(60, 10, 600, "spyfall.option.vote_seconds"),
-        "break_seconds": number(300, 30, 1800, "spyfall.option.break_seconds"),
+        "round_minutes": integer(0, 0, 30, "spyfall.option.round_minutes"),
+        "vote_seconds": integer(60, 10, 600, "spyfall.option.vote_seconds"),
+        "break_seconds": integer(300, 30, 1800, "spyfall.option.break_seconds"),
         "packs": packs.packs_option(),
     }
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.rules import location_card, number, when_the_break_runs_out
+from gamenight.plugins.spyfall.rules import location_card, when_the_break_runs_out
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
@@ -429,18 +430,18 @@ def player_left(match, player: str) -> None:
 @hookimpl
 def options() -> dict[str, fields.Field]:
     return {
-        "rounds": number(5, 1, 50, "spyfall_teams.option.rounds"),
+        "rounds": integer(5, 1, 50, "spyfall_teams.option.rounds"),
         "composition": fields.String(
             load_default="table",
             validate=validate.OneOf(["table", "table_alt", "custom"]),
             metadata={"label": "spyfall_teams.option.composition"},
         ),
-        "custom_teams": number(2, 2, 4, "spyfall_teams.option.custom_teams"),
-        "custom_spies": number(0, 0, 4, "spyfall_teams.option.custom_spies"),
-        "round_minutes": number(10, 1, 30, "spyfall_teams.option.round_minutes"),
-        "pick_seconds": number(120, 15, 900, "spyfall_teams.option.pick_seconds"),
-        "show_seconds": number(4, 0, 30, "spyfall_teams.option.show_seconds"),
-        "break_seconds": number(300, 30, 1800, "spyfall_teams.option.break_seconds"),
+        "custom_teams": integer(2, 2, 4, "spyfall_teams.option.custom_teams"),
+        "custom_spies": integer(0, 0, 4, "spyfall_teams.option.custom_spies"),
+        "round_minutes": integer(10, 1, 30, "spyfall_teams.option.round_minutes"),
+        "pick_seconds": integer(120, 15, 900, "spyfall_teams.option.pick_seconds"),
+        "show_seconds": integer(4, 0, 30, "spyfall_teams.option.show_seconds"),
+        "break_seconds": integer(300, 30, 1800, "spyfall_teams.option.break_seconds"),
         "packs": packs.packs_option(),
     }
 
