@@ -31,6 +31,7 @@ TABLE = None  # the recipient id of table screens
 HEARTBEAT_KEY = "heartbeat"
 IDLE_SECONDS = 600.0  # a lobby nobody has asked for this long, with no clock running, leaves memory
 RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log and uploads
+DELETIONS_PER_SWEEP = 100
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
 PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
@@ -254,7 +255,8 @@ class Engine:
                     del self.lobbies[code]
                     self._used.pop(code, None)
         deleted = []
-        for code in self.store.untouched_since(now - self.retention_days * 86400):
+        # A few at a time: a first sweep over a years-old database must not hold the server up.
+        for code in self.store.untouched_since(now - self.retention_days * 86400, limit=DELETIONS_PER_SWEEP):
             lobby = self.lobbies.get(code)
             if code in attached or (lobby is not None and lobby.next_due() is not None):
                 continue
