@@ -2,7 +2,7 @@
 # Install everything the test suite needs, then run all of it: lint, format check, pytest.
 set -euo pipefail
 source "$(dirname "$0")/bootstrap.sh"
-install_gamenight "[test]"
+install_gamenight "[test,gevent]"  # gevent: the third async mode is tested too
 # The example house variant is an outside package: installed with pip like any plugin, then played by the tests.
 "$VENV/bin/python" -m pip install -q "$ROOT/examples/hidden-spies" "$ROOT/examples/double-human"
 # Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download cannot work here).

@@ -144,15 +144,8 @@ def close_all(sockets: list[socket.socket]) -> None:
         conn.close()
 
 
-try:
-    import gevent  # noqa: F401  (an optional extra: the gevent mode is tested where it is installed)
-except ImportError:
-    GEVENT = pytest.param("gevent", marks=pytest.mark.skip(reason="gevent is not installed"))
-else:
-    GEVENT = "gevent"
-
-
-@pytest.mark.parametrize("async_mode", ["eventlet", "threading", GEVENT])
+# gevent is an optional extra for serving; scripts/test.sh installs it so that every async mode is tested.
+@pytest.mark.parametrize("async_mode", ["eventlet", "threading", "gevent"])
 def test_a_connection_flood_under_a_low_file_limit_is_refused_and_the_server_stays_up(tmp_path, async_mode):
     printed: list[str] = []
     env = {"GAMENIGHT_MAX_CONNECTIONS_PER_ADDRESS": "32"}  # a third of the 96 the file limit leaves
