@@ -93,7 +93,8 @@ def next_move(engine: Engine, code: str, tokens: dict[str, str], rng: random.Ran
         args = {"word": rng.randrange(len(state["words"])), "figure": blob(rng), "decorations": []}
         return ("act", {"action": "draw", "args": args}, tokens[player])
     if match.phase == "uncover":
-        return ("act", {"action": "uncover", "args": {"tile": rng.randrange(25)}}, tokens[match.turn])
+        move = {"action": "uncover", "args": {"tile": rng.randrange(25)}, "version": match.version}
+        return ("act", move, tokens[match.turn])
     if match.phase == "guessing":
         done = {c["player"] for c in state["checks"]}
         taken = {c["tile"] for c in state["checks"]}

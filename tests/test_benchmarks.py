@@ -1,0 +1,32 @@
+"""The benchmarks still run through the whole path (their figures are read by people, not asserted here)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import subprocess_env
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["throughput.py", "--actions", "300", "--matches", "5"],
+        ["notarobot.py", "--moves", "300", "--largest", "2"],
+    ],
+    ids=["throughput", "notarobot"],
+)
+def test_a_short_run_of_the_benchmark_completes(command):
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / command[0]), *command[1:]],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=subprocess_env(),
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "/s" in run.stdout
