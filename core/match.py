@@ -15,6 +15,7 @@ from gamenight.ballots import Ballot, Rule
 from gamenight.errors import ActionError, BadDeal
 from gamenight.game import Action, Phase
 from gamenight.images import UPLOADS, UPLOADS_SHELF_ID, uploaded_images
+from gamenight.options import TIME_FACTOR
 from gamenight.scores import Ledger, rank
 from gamenight.timers import Timer
 from marshmallow import ValidationError
@@ -233,8 +234,12 @@ class Match:
     # -- timers -------------------------------------------------------------------
 
     def start_timer(self, name: str, seconds: float) -> Timer:
-        """Start (or restart) a countdown; it starts paused while the host has paused the match."""
-        timer = Timer.started(name, float(seconds), self.now, [HOST_HOLD] if self.paused else None)
+        """Start (or restart) a countdown; it starts paused while the host has paused the match.
+
+        Every countdown is lengthened by the host's extended-time option (``time_factor``).
+        """
+        seconds = float(seconds) * float(self.options.get(TIME_FACTOR, 1.0))
+        timer = Timer.started(name, seconds, self.now, [HOST_HOLD] if self.paused else None)
         self.timers[name] = timer
         return timer
 

@@ -7,6 +7,15 @@ from typing import Any
 from marshmallow import fields, validate
 from marshmallow.utils import missing
 
+TIME_FACTOR = "time_factor"
+
+
+def time_factor() -> fields.Float:
+    """Every game's "extended time" option: the host lengthens every clock of the match (1, 1.5 or 2 times)."""
+    return fields.Float(
+        load_default=1.0, validate=validate.OneOf([1.0, 1.5, 2.0]), metadata={"label": f"option.{TIME_FACTOR}"}
+    )
+
 
 def integer(default: int, low: int, high: int, label: str) -> fields.Integer:
     """An integer match option from ``low`` to ``high`` (a clock's seconds, a number of rounds), labelled by an i18n key."""

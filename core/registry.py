@@ -20,7 +20,7 @@ from gamenight.errors import ActionError
 from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Phase, Shelf, Variant
 from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks, hookimpl
 from gamenight.images import UPLOADS, UPLOADS_SHELF, ImagePack
-from gamenight.options import describe_options
+from gamenight.options import TIME_FACTOR, describe_options, time_factor
 from marshmallow import Schema, fields
 
 ENTRY_POINT_GROUP = "gamenight.plugins"
@@ -66,6 +66,7 @@ class GameStack:
         self.option_fields: dict[str, fields.Field] = {}
         for declared in reversed(self.hook.options()):
             self.option_fields.update(declared)
+        self.option_fields.setdefault(TIME_FACTOR, time_factor())  # every game's, last on the form
         self.options_schema: Schema = Schema.from_dict(self.option_fields, name="Options")()
         self.declared: dict[str, Phase] = {}
         for declared in reversed(self.hook.phases()):

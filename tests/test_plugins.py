@@ -194,6 +194,7 @@ def test_options_come_from_the_game_and_its_variants(night, plugins):
         "claim_seconds",
         "vote_seconds",
         "break_seconds",
+        "time_factor",  # every game's: the host's extended time
     }
     assert "short_top" in plugins.stack("highcard", ["short_deck"]).option_fields
     assert night.command("Ann", "choose", game="highcard", options={"short_top": 7}).error["code"] == "invalid_options"
@@ -206,6 +207,7 @@ def test_options_come_from_the_game_and_its_variants(night, plugins):
         "vote_seconds": 30,
         "break_seconds": 120,
         "short_top": 7,
+        "time_factor": 1.0,
     }
 
 

@@ -71,3 +71,20 @@ def test_timers_started_while_paused_wait_for_resume(night):
     night.move("Ann", "resume")
     night.advance(20)
     assert night.match.turn == night.ids["Chen"]
+
+
+def test_extended_time_lengthens_every_clock_of_the_match(night):
+    assert (
+        night.command("Ann", "choose", game="highcard", options={"time_factor": 3}).error["code"] == "invalid_options"
+    )
+    assert night.start(options={"claim_seconds": 20, "vote_seconds": 30, "time_factor": 1.5}, deals=[DEAL_ABC]).ok
+    match = night.match
+    assert match.timers["claim"].left(night.clock.now) == 30, "the turn's 20 s, one and a half times"
+    for _ in range(3):
+        night.move(night.name_of(night.match.turn), "claim", value=5)
+    assert night.match.phase == "vote"
+    assert night.match.timers["ballot:highest"].left(night.clock.now) == 45
+    night.advance(44)
+    assert night.match.phase == "vote"
+    night.advance(1)
+    assert night.match.phase == "round_over"
