@@ -22,7 +22,7 @@ from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
 from gamenight.names import clean_name, new_lobby_code, new_seed, new_token, normalize_code, token_hash
 from gamenight.registry import Plugins
-from gamenight.store import Store
+from gamenight.store import Store, StoredLobby
 from gamenight.views import lobby_view, lobby_views
 
 log = logging.getLogger(__name__)
@@ -281,7 +281,7 @@ class Engine:
         with self._registry_lock:
             if code in self.lobbies:
                 return self.lobbies[code]
-            stored = self.store.lobby(code)
+            stored = self._stored(code)
             if stored is None:
                 return None
             lobby = self._bring_back(code, *stored, down_since=None)
@@ -303,10 +303,27 @@ class Engine:
         beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
         down_since = max(beats) if beats else self.clock()
         for code in self.store.due_codes():
-            stored = self.store.lobby(code)
+            stored = self._stored(code)
             if stored is not None and self._bring_back(code, *stored, down_since=down_since) is not None:
                 self._after_return(code)
         self.heartbeat()
+
+    def _stored(self, code: str) -> StoredLobby | None:
+        """A lobby's rows from the store; rows that are not valid JSON park it (None)."""
+        try:
+            return self.store.lobby(code)
+        except ValueError as exc:
+            self._park(code, f"its stored snapshot or log is not valid JSON: {exc}", down_since=self.clock(), error=exc)
+            return None
+
+    def _park(self, code: str, cause: str, *, down_since: float | None, error: BaseException | None) -> None:
+        """Set a lobby aside: one warning line, its rows untouched, the moment it went down kept."""
+        cause = " ".join(cause.split())
+        self.parked[code] = cause
+        if not self.store.get_meta(PARKED_KEY + code):  # parked before: it has been down since then
+            self.store.set_meta(PARKED_KEY + code, repr(down_since if down_since is not None else self.clock()))
+        log.warning("lobby %s parked, kept in the database for a later start: %s", code, cause)
+        log.debug("lobby %s could not be restored", code, exc_info=error)
 
     def _bring_back(
         self, code: str, created: float, snapshot: dict[str, Any] | None, records: list[dict[str, Any]], *, down_since
@@ -316,11 +333,7 @@ class Engine:
         try:
             lobby = self._rebuild(code, created, snapshot, records)
         except _Unrestorable as exc:
-            self.parked[code] = exc.cause
-            if not since:  # parked before: it has been down since then
-                self.store.set_meta(PARKED_KEY + code, repr(down_since if down_since is not None else self.clock()))
-            log.warning("lobby %s parked, kept in the database for a later start: %s", code, exc.cause)
-            log.debug("lobby %s could not be restored", code, exc_info=exc.__cause__)
+            self._park(code, exc.cause, down_since=down_since, error=exc.__cause__)
             return None
         self.lobbies[code] = lobby
         self._locks.setdefault(code, threading.Lock())

@@ -241,3 +241,21 @@ def test_nothing_is_parked_on_an_ordinary_restart(db_path, clock, with_highcard,
         == live
         == replay_lobby(restored.store, with_highcard, night.code).to_dict()
     )
+
+
+def test_a_row_that_is_not_json_parks_its_lobby_and_the_others_stay(db_path, clock, with_highcard, caplog):
+    engine = restart(db_path, with_highcard, clock)
+    broken = Night(engine, clock, ["Ann", "Boris", "Chen"])
+    assert broken.start(deals=[DEAL_ABC]).ok  # a clock runs: it is rebuilt at start
+    fine = Night(engine, clock, ["Dina", "Emil"])
+    stop(engine)
+    db = SQLiteStore(db_path)
+    db._db.execute("UPDATE lobbies SET snapshot = '{not json' WHERE code = ?", (broken.code,))
+    db.close()
+    with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
+        restored = restart(db_path, with_highcard, clock)
+    assert broken.code in restored.parked and "not valid JSON" in restored.parked[broken.code]
+    assert restored.lobby(broken.code) is None
+    assert restored.lobby(fine.code) is not None
+    (line,) = parked_lines(caplog)
+    assert broken.code in line
