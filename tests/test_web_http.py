@@ -40,6 +40,10 @@ def test_games_api_lists_games_variants_options_and_screens(http):
     }
     short = next(v for v in highcard["variants"] if v["id"] == "short_deck")
     assert [o["name"] for o in short["options"]] == ["short_top"]
+    # A variant says whether it has a screen of its own, so the shell never asks for one it has not.
+    assert short["screen"] is False and short["styles"] is False
+    human_factor = next(v for v in games["notahuman"]["variants"] if v["id"] == "human_factor")
+    assert human_factor["screen"] is False
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -129,10 +129,10 @@ def create_app(
     @app.get("/api/games")
     def api_games() -> Response:
         catalogue = plugins.catalogue()
-        for game in catalogue:
-            assets = plugins.client_assets.get(game["id"])
-            game["screen"] = bool(assets and (assets.directory / "screen.js").is_file())
-            game["styles"] = bool(assets and (assets.directory / "screen.css").is_file())
+        for entry in [*catalogue, *(variant for game in catalogue for variant in game["variants"])]:
+            assets = plugins.client_assets.get(entry["id"])  # a game's or a variant's own client files
+            entry["screen"] = bool(assets and (assets.directory / "screen.js").is_file())
+            entry["styles"] = bool(assets and (assets.directory / "screen.css").is_file())
         return _json(catalogue)
 
     @app.get("/api/strings/<lang>")
