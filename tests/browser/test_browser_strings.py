@@ -80,3 +80,19 @@ def test_every_key_the_client_uses_is_defined():
     }
     for lang in ("en", "ru"):
         assert used_by_screen | emitted <= game[lang], (lang, sorted((used_by_screen | emitted) - game[lang]))
+
+
+def test_russian_wording_seen_in_a_trial():
+    """Issue 12: no capital in mid-sentence, "I asked Anna" said as such, and ally counts that fit everyone."""
+    sf = load(ROOT / "plugins" / "spyfall" / "client" / "strings", "ru")
+    teams = load(ROOT / "plugins" / "spyfall_teams" / "client" / "strings", "ru")
+    spy = teams["spyfall_teams.screen.spy_named_inline"].format(name="Boris")
+    assert teams["spyfall_teams.screen.winners"]["one"].format(names=spy) == "Раунд выигрывает шпион Boris!"
+    screen = (ROOT / "plugins" / "spyfall_teams" / "client" / "screen.js").read_text(encoding="utf-8")
+    winners = screen[screen.index("function winnersText") :]
+    assert "spy_named_inline" in winners[: winners.index("\n}\n")]
+    assert "задан" not in sf["spyfall.kit.i_asked"] and "Мой вопрос" in sf["spyfall.kit.i_asked"]
+    for key in ("spyfall_teams.reason.ally", "spyfall_teams.reason.trusted"):
+        for form in teams[key].values():
+            # a past-tense verb carries a gender ("указал" / "указала"); a count of votes does not
+            assert "указал" not in form and "голос" in form, (key, form)

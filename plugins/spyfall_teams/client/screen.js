@@ -585,7 +585,7 @@ function winnersText(ctx, step) {
     const team = step.teams[index];
     return team.card
       ? t("spyfall_teams.screen.team_at", { team: t("spyfall_teams.screen.team_n", { n: index + 1 }), location: locationName(api, team.card) })
-      : t("spyfall_teams.screen.spy_named", { name: api.name(team.players[0]) });
+      : t("spyfall_teams.screen.spy_named_inline", { name: api.name(team.players[0]) });
   });
   return t("spyfall_teams.screen.winners", { count: labels.length, names: joined(api, labels) });
 }
