@@ -207,8 +207,8 @@ def test_running_out_of_file_descriptors_pauses_accepting_and_refusals_are_answe
     """The accept loop itself: EMFILE twice, then a connection over the limit, then one within it."""
     import errno
 
+    from gamenight.web.accept import GatedListener
     from gamenight.web.limits import ConnectionGate
-    from gamenight.web.serve import GatedListener
 
     refused_server_side, refused_client_side = socket.socketpair()
     admitted = object()
