@@ -214,3 +214,8 @@ def test_the_board_belongs_to_the_lobby_across_matches(engine, clock):
     night.move("Ann", "next")
     assert night.match.over
     assert night.start(game="spyfall", variants=["eight_locations"]).error["code"] == "spyfall.board_incomplete"
+    for name in sorted(used):
+        # a sticker thrown away after a round cannot be proposed straight back, in any spelling
+        refused = board(night, "Boris", "propose", name=f" {name.upper()} ").error
+        assert refused["code"] == "spyfall.board_retired", refused
+    assert board(night, "Boris", "propose", name="Place 9").ok

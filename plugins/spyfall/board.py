@@ -2,7 +2,7 @@
 
 The board is a lobby shelf, so it outlives matches and restarts. Anyone
 proposes a name, the host confirms it onto an empty sticker; no two stickers
-(or pending proposals) may carry the same name. Each round deals from the
+(or pending proposals) may carry the same name, nor one of the last 40 thrown away. Each round deals from the
 board instead of the packs; afterwards the used names are thrown away, and the
 next round cannot start until the group has named replacements.
 """
@@ -44,6 +44,8 @@ def propose(shelf: ShelfContext, action) -> None:
     taken = [s["name"] for s in data["stickers"] if s] + [p["name"] for p in data["proposals"]]
     if any(_key(name) == _key(other) for other in taken):
         raise ActionError("spyfall.board_duplicate", name=name)
+    if any(_key(name) == _key(other) for other in data["retired"]):
+        raise ActionError("spyfall.board_retired", name=name)
     if len(data["proposals"]) >= 3 * SIZE:
         raise ActionError("spyfall.board_busy")
     data["next"] += 1
