@@ -114,6 +114,14 @@ def test_dealer_rotates_clockwise_and_asks_first(night):
         night.move(night.name_of(spy), "reveal", location=night.match.round_state["location"])
         night.move("Ann", "next")
     assert dealers == [night.ids["Ann"], night.ids["Boris"], night.ids["Chen"]]
+    assert night.match.over
+    # "Play again" goes on with the rotation instead of dealing from seat 1 again
+    assert night.start(game="spyfall", options={"rounds": 2}).ok
+    assert night.match.turn == night.ids["Dina"]
+    spy = night.match.round_state["spies"][0]
+    night.move(night.name_of(spy), "reveal", location=night.match.round_state["location"])
+    night.move("Ann", "next")
+    assert night.match.turn == night.ids["Ann"]
 
 
 def test_cross_off_marks_are_kept_per_player_and_private(night):

@@ -213,9 +213,14 @@ def test_the_board_belongs_to_the_lobby_across_matches(engine, clock):
     assert stickers.count(None) == 2 and not used & set(stickers)
     night.move("Ann", "next")
     assert night.match.over
+    first_dealer = night.match.round_state["asker"]
     assert night.start(game="spyfall", variants=["eight_locations"]).error["code"] == "spyfall.board_incomplete"
     for name in sorted(used):
         # a sticker thrown away after a round cannot be proposed straight back, in any spelling
         refused = board(night, "Boris", "propose", name=f" {name.upper()} ").error
         assert refused["code"] == "spyfall.board_retired", refused
     assert board(night, "Boris", "propose", name="Place 9").ok
+    # "Play again" goes on with the dealers' rotation instead of starting from seat 1 again
+    assert first_dealer == night.ids["Ann"]
+    assert night.start(game="spyfall_teams", options={"rounds": 1, "show_seconds": 0}).ok
+    assert night.match.round_state["asker"] == night.ids["Boris"]

@@ -182,7 +182,21 @@ PHASES = [
 # -- the round -----------------------------------------------------------------------------------------
 
 
+ROTATION = "spyfall.rotation"
+
+
+def first_dealer(match) -> str:
+    """The lobby's rotation goes on across matches ("Play again"): the last match's next dealer, if still seated."""
+    following = match.shelf(ROTATION).get("next")
+    return following if following in match.players else match.players[0]
+
+
+def remember_next_dealer(match, dealer: str) -> None:
+    match.shelf(ROTATION)["next"] = dealer
+
+
 def begin_round(match) -> None:
+    remember_next_dealer(match, match.next_player(match.data["dealer"]))
     match.start_round()
     match.set_phase("play", turn=match.data["dealer"])
 
@@ -450,7 +464,7 @@ def phases() -> list[Phase]:
 
 @hookimpl
 def setup(match) -> None:
-    match.data.update(dealer=match.players[0], used=[], marks={}, spy_count=spy_count_option(match))
+    match.data.update(dealer=first_dealer(match), used=[], marks={}, spy_count=spy_count_option(match))
     begin_round(match)
 
 

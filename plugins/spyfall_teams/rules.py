@@ -13,7 +13,7 @@ from typing import Any
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.rules import location_card, when_the_break_runs_out
+from gamenight.plugins.spyfall.rules import first_dealer, location_card, remember_next_dealer, when_the_break_runs_out
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
@@ -204,6 +204,7 @@ def deal(match, forced: dict[str, Any] | None) -> None:
         result=None,
     )
     match.data["dealer"] = match.next_player(dealer)
+    remember_next_dealer(match, match.data["dealer"])
 
 
 def forced_deal(match, forced, everything, sizes, spy_count):
@@ -467,7 +468,7 @@ def setup(match) -> None:
     )
     match.data.update(
         composition=[list(sizes), spies],
-        dealer=match.players[0],
+        dealer=first_dealer(match),
         used=[],
         marks={},
         rounds_won=dict.fromkeys(match.players, 0),
