@@ -179,7 +179,7 @@ export class MatchPanel {
                   "data-testid": "extend",
                   onclick: () => this.act("extend", { seconds: EXTEND_SECONDS, timer: name }),
                 },
-                t("match.extend", { seconds: EXTEND_SECONDS }),
+                t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match.game, name) }),
               )
             : null,
         );
