@@ -34,7 +34,7 @@ def test_high_card_round_on_phones_and_table(pages):
     ann.get_by_test_id("variant-short_deck").uncheck()
     expect(ann.get_by_test_id("option-short_top")).to_have_count(0)
     expect(table.get_by_test_id("setup-summary")).to_contain_text("High Card")
-    expect(boris.get_by_test_id("setup-summary").locator("dd")).to_have_text(["1", "120", "300", "120"])
+    expect(boris.get_by_test_id("setup-summary").locator("dd")).to_have_text(["1", "120", "300", "120", "Normal"])
     pages.shot(ann, "setup-host")
 
     ann.get_by_test_id("start").click()

@@ -88,7 +88,7 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     summary = boris.get_by_test_id("setup-summary")
     expect(summary).to_contain_text("I'm Not a Human")
     expect(summary).to_contain_text("Seconds for the Human to reveal")
-    expect(summary.locator("dd")).to_have_text(["90", "3", "30", "120", "300", "300", "180", "Scenes (OpenMoji)", "1"])
+    expect(summary.locator("dd")).to_have_text(["90", "3", "30", "120", "300", "300", "180", "Scenes (OpenMoji)", "Normal", "1"])
     expect(dasha.get_by_test_id("setup-summary")).to_contain_text("Я не человек")
     expect(dasha.get_by_test_id("setup-summary")).to_contain_text("Сценки (OpenMoji)")
 
@@ -124,6 +124,10 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     assert_no_secret_on_table(table)
     expect(table.locator(".nah-tile.answer")).to_have_count(0)
     shot(pages, ann, "grid")
+    # every picture has a meaningful alt text, in the viewer's language
+    expect(ann.locator("[data-testid=nah-tile-3] img")).to_have_attribute("alt", "Picture 3")
+    expect(dasha.locator("[data-testid=nah-tile-3] img")).to_have_attribute("alt", "Изображение 3")
+    expect(ann.locator("[data-testid=nah-grid] img[alt='']")).to_have_count(0)
 
     # A picture enlarges on a tap and goes back on another.
     chen.get_by_test_id("nah-tile-5").click()
@@ -245,6 +249,7 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
                 expect(row).to_contain_text("voted for the Human")
     expect(dasha.get_by_test_id("nah-result")).to_contain_text("победа команды роботов")
     expect(dasha.get_by_test_id("nah-result")).to_contain_text("верный голос за человека")
+    expect(ann.locator(".nah-result-pic img[alt='']")).to_have_count(0)
     shot(pages, ann, "result")
     shot(pages, dasha, "ru-result")
     shot(pages, table, "table")

@@ -602,7 +602,7 @@ function renderBoard(s, ctx) {
           "aria-label": answer ? api.t("notahuman.screen.picture_answer", { number: n }) : api.t("notahuman.screen.picture", { number: n }),
           onclick: () => openZoom(s, n),
         },
-          el(ctx, "img", { src, alt: "", loading: "eager", draggable: "false" }),
+          el(ctx, "img", { src, alt: api.t("notahuman.screen.picture", { number: n }), loading: "eager", draggable: "false" }),
           token(api, n, { class: answer ? "gold" : null }),
           guessed ? el(ctx, "span", { class: "nah-tile-tag" }, api.t("notahuman.screen.guess_tag")) : null,
         );
@@ -839,7 +839,7 @@ function renderResult(s, ctx) {
     const picture = (n, kind, caption) =>
       el(ctx, "figure", { class: ["nah-result-pic", kind] },
         el(ctx, "button", { type: "button", class: "nah-result-pic-button", onclick: () => openZoom(s, n), "aria-label": caption },
-          el(ctx, "img", { src: ctx.images[n - 1], alt: "" }),
+          el(ctx, "img", { src: ctx.images[n - 1], alt: t("notahuman.screen.picture", { number: n }) }),
           token(api, n, { class: kind === "answer" ? "gold" : null }),
         ),
         el(ctx, "figcaption", {}, caption),
