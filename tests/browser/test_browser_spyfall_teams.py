@@ -180,6 +180,13 @@ def test_team_spyfall_round_on_six_phones_and_the_table(pages):
     first_cell = table.locator("td:first-child").get_by_text(b1, exact=True)
     picks_row = table.get_by_test_id("st-picks-table").locator("tr", has=first_cell)
     expect(picks_row).to_contain_text(loc[home_id]["names"]["en"])
+    dina.set_viewport_size({"width": 320, "height": 700})  # the narrowest phone: Russian location names are long
+    for page in (table, dina, phones["Chen"]):  # a name never breaks inside ("Dash a"), even on a phone
+        names = page.get_by_test_id("st-picks-table").locator(".st-who")
+        expect(names.first).to_be_visible()
+        broken = names.evaluate_all("(nodes) => nodes.filter((n) => n.getClientRects().length > 1).map((n) => n.textContent)")
+        assert broken == [], broken
+    dina.set_viewport_size(NARROW["viewport"])
     expect(phones["Boris"].get_by_test_id("st-next-step")).to_have_count(0)
     kinds = ["teams", "point", "drop", "hands", "locations", "point", "drop", "hands", "locations", "tally"]
     for step, kind in enumerate(kinds, start=1):
