@@ -6,6 +6,8 @@ from server import free_port, running_server
 
 from .helpers_browser import join_by_link, seat
 
+GREY = "rgb(91, 98, 117)"  # app.css: an offline seat's dot
+
 
 def test_phones_and_table_reattach_after_a_server_restart(browser, shots, tmp_path):
     from playwright.sync_api import expect
@@ -33,6 +35,11 @@ def test_phones_and_table_reattach_after_a_server_restart(browser, shots, tmp_pa
         # The server is down: every page says so.
         for page in (host, boris, table):
             expect(page.get_by_test_id("offline")).to_be_visible()
+            # and nobody's presence is known any more: the green dots go grey
+            dots = page.locator("[data-testid=seat] .dot")
+            expect(dots).to_have_count(2)
+            colours = dots.evaluate_all("(nodes) => nodes.map((n) => getComputedStyle(n).backgroundColor)")
+            assert colours == [GREY, GREY], colours
         with running_server(db, port=port):
             for page in (host, boris, table):
                 expect(page.get_by_test_id("offline")).to_be_hidden()

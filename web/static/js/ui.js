@@ -53,9 +53,12 @@ export function connectionBanner(online) {
   clearTimeout(bannerTimer);
   if (online) {
     banner.hidden = true;
+    delete document.documentElement.dataset.link;
   } else {
     bannerTimer = setTimeout(() => {
       banner.hidden = false;
+      // Whoever seemed online may not be any more: presence is unknown until the server is back (app.css).
+      document.documentElement.dataset.link = "down";
     }, 1200);
   }
 }
