@@ -160,3 +160,25 @@ def test_unknown_lobby_and_static_pages(pages):
     about.get_by_test_id("lang-en").click()
     expect(about.locator("h1")).to_have_text("About gamenight")
     pages.shot(about, "about")
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# the text a closed <select> shows, measured in its own font, against the room it has
+SELECT_FITS = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = select.options[select.selectedIndex].text;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {text, fits: context.measureText(text).width <= room};
+}"""
+
+
+def test_the_game_picker_shows_the_whole_name_on_a_phone(pages):
+    ann, _code = create_lobby(pages, "Ann", **PHONE)
+    for game, name in (("notahuman", "I'm Not a Human"), ("spyfall_teams", "Team Spyfall")):
+        ann.get_by_test_id("game-select").select_option(game)
+        expect(ann.get_by_test_id("setup-form")).to_be_visible()
+        shown = ann.get_by_test_id("game-select").evaluate(SELECT_FITS)
+        assert shown["fits"] and shown["text"].startswith(name), shown
+        expect(ann.get_by_test_id("setup-players")).to_have_text(re.compile(r"^\d+–\d+ players$"))

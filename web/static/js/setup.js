@@ -239,7 +239,8 @@ export class SetupPanel {
         el(
           "option",
           { value: g.id, selected: setup?.game === g.id },
-          `${gameName(g.id)} · ${t("setup.players_range", { min: g.players[0], max: g.players[1] })}`,
+          // the name alone: on a phone a closed picker has no room for more (the range shows below)
+          gameName(g.id),
         ),
       ),
     );
@@ -267,6 +268,13 @@ export class SetupPanel {
       parts.push(el("p", { class: "muted" }, t("setup.pick_hint")));
       return parts;
     }
+    parts.push(
+      el(
+        "small",
+        { class: "hint", "data-testid": "setup-players" },
+        t("setup.players_range", { min: game.players[0], max: game.players[1] }),
+      ),
+    );
     const form = el("form", {
       class: "setup-form",
       "data-testid": "setup-form",
