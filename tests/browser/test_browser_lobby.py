@@ -182,3 +182,22 @@ def test_the_game_picker_shows_the_whole_name_on_a_phone(pages):
         shown = ann.get_by_test_id("game-select").evaluate(SELECT_FITS)
         assert shown["fits"] and shown["text"].startswith(name), shown
         expect(ann.get_by_test_id("setup-players")).to_have_text(re.compile(r"^\d+–\d+ players$"))
+
+
+def test_seat_rows_stay_inside_the_hosts_card_on_a_phone(pages):
+    ann, code = create_lobby(pages, "Ann", **PHONE)
+    for name in ("Boris", "Konstantinopolskaya", "Dasha"):
+        join_by_link(pages, code, name)
+    expect(ann.get_by_test_id("seat")).to_have_count(4)
+    expect(ann.get_by_test_id("seat-kick")).to_have_count(3)
+    out = ann.get_by_test_id("seats").evaluate(
+        """(list) => {
+          const card = list.closest(".card") || list.parentElement;
+          const edge = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight) + 0.5;
+          return [...list.querySelectorAll("*")]
+            .filter((node) => node.getBoundingClientRect().right > edge)
+            .map((node) => `${node.className || node.tagName}: ${node.textContent.slice(0, 30)}`);
+        }"""
+    )
+    assert out == [], out
+    assert ann.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
