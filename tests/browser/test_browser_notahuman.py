@@ -34,6 +34,13 @@ def shot(pages, page, name: str) -> None:
     page.screenshot(path=str(pages.shots / f"notahuman-{name}.png"), full_page=True, animations="disabled")
 
 
+CARD_TEXT_ROOM = """(face) => {
+  const inner = face.getBoundingClientRect().bottom - parseFloat(getComputedStyle(face).borderBottomWidth);
+  const note = face.querySelector(".nah-card-note").getBoundingClientRect();
+  return {gap: inner - note.bottom, fits: face.scrollHeight <= face.clientHeight};
+}"""
+
+
 def holding(page):
     """Press and hold the role card; yields the card's face."""
     return card_held(page, card="nah-card", face="nah-card-face")
@@ -150,6 +157,10 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     answer = int(cards[robots[0]][1])
     assert all(cards[n][1] == str(answer) for n in robots), cards
     human = first_human = humans[0] if humans else None  # None: the Human card is on the server
+    for name, page in phones.items():  # every card's text, in either language, has room above the card's edge
+        with holding(page) as face:
+            room = face.evaluate(CARD_TEXT_ROOM)
+            assert room["fits"] and room["gap"] >= 6, (name, room)
     with holding(phones[robots[0]]):
         shot(pages, phones[robots[0]], "card-robot")
     if human:
