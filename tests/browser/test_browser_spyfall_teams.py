@@ -94,6 +94,8 @@ def test_team_spyfall_round_on_six_phones_and_the_table(pages):
         field.fill(value)
         field.press("Tab")
     expect(phones["Boris"].get_by_test_id("setup-summary")).to_contain_text("Seconds per step of the reveal")
+    # settings that do not apply are not summed up: the custom numbers under the table's composition
+    expect(phones["Boris"].get_by_test_id("setup-summary")).not_to_contain_text("Custom:")
     expect(dina.get_by_test_id("setup-summary")).to_contain_text("Секунд на шаг вскрытия")
     ann.get_by_test_id("start").click()
 
@@ -258,6 +260,9 @@ def test_spyfall_sticker_mode_board_and_replacement(pages):
         expect(board[name].locator("[data-testid=sf-sticker][data-empty]")).to_have_count(8)
     expect(table.get_by_test_id("sf-setup-board")).to_be_visible()
     expect(table.get_by_test_id("sf-board-name")).to_have_count(0)  # the table only shows
+    # the packs do not apply when the board deals: the summary leaves them out
+    expect(boris.get_by_test_id("setup-summary")).to_contain_text("Rounds")
+    expect(boris.get_by_test_id("setup-summary")).not_to_contain_text("Spyfall 2 (20 locations)")
 
     # The group proposes eight names, in any language; a repeat is refused.
     written = {

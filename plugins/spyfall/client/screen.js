@@ -30,6 +30,11 @@ const NOTE_SECONDS = 4;
 
 // -- the lobby's setup card: the custom packs, and the board when "Eight locations" is chosen ---------------
 
+/** For the setup summary: the packs do not apply when the eight-locations board deals. */
+export function optionApplies(name, setup) {
+  return !(name === "packs" && setup.variants.includes("eight_locations"));
+}
+
 export function renderSetup(root, view, api) {
   renderSetupEditors(root, view, api, { boardVariant: "eight_locations" });
 }

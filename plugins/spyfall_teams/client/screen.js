@@ -32,6 +32,13 @@ const STAGGER_MS = 450; // the points of a step arrive one after the other
 
 // -- the lobby's setup card: the custom packs, and the board when "Eight locations" is chosen ---------------
 
+/** For the setup summary: the custom numbers apply to the custom composition only, the packs not to the board. */
+export function optionApplies(name, setup) {
+  if (name === "custom_teams" || name === "custom_spies") return setup.options.composition === "custom";
+  if (name === "packs") return !setup.variants.includes("teams_eight_locations");
+  return true;
+}
+
 export function renderSetup(root, view, api) {
   renderSetupEditors(root, view, api, { boardVariant: BOARD_VARIANT });
 }

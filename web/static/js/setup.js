@@ -157,7 +157,8 @@ export class SetupPanel {
     const setup = view.lobby.setup;
     const shape = host ? [setup?.game ?? null, setup?.variants ?? null] : setup;
     this.view = view;
-    const key = JSON.stringify([lang(), host, shape, Boolean(catalogue)]);
+    this.last = { catalogue, host };
+    const key = JSON.stringify([lang(), host, shape, Boolean(catalogue), this.applies?.game ?? null]);
     if (key !== this.key) {
       this.key = key;
       this.form = null;
@@ -170,6 +171,12 @@ export class SetupPanel {
     const game = view.lobby.setup?.game;
     const module = game ? await loadScreen(game) : null;
     if (this.view !== view) return; // a newer state is rendering
+    if (module?.optionApplies && this.applies?.game !== game) {
+      // the game's screen says which options apply to this setup: the summary leaves the others out
+      this.applies = { game, fn: module.optionApplies };
+      this.update(view, this.last.catalogue, { host: this.last.host });
+      return;
+    }
     if (module?.renderSetup) {
       keepingFocus(this.extra, () => {
         try {
@@ -190,10 +197,12 @@ export class SetupPanel {
       return [heading(t("setup.title")), el("p", { class: "muted", "data-testid": "setup-waiting" }, t("setup.waiting"))];
     }
     const game = findGame(catalogue, setup.game);
-    const options = [...(game?.options || [])];
+    let options = [...(game?.options || [])];
     for (const variant of game?.variants || []) {
       if (setup.variants.includes(variant.id)) options.push(...variant.options);
     }
+    const applies = this.applies?.game === setup.game ? this.applies.fn : null;
+    if (applies) options = options.filter((option) => applies(option.name, setup) !== false);
     return [
       heading(t("setup.title")),
       el(
