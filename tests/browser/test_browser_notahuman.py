@@ -95,7 +95,9 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     summary = boris.get_by_test_id("setup-summary")
     expect(summary).to_contain_text("I'm Not a Human")
     expect(summary).to_contain_text("Seconds for the Human to reveal")
-    expect(summary.locator("dd")).to_have_text(["90", "3", "30", "120", "300", "300", "180", "Scenes (OpenMoji)", "Normal", "1"])
+    expect(summary.locator("dd")).to_have_text(
+        ["90", "3", "30", "120", "300", "300", "180", "Scenes (OpenMoji)", "Normal", "1"]
+    )
     expect(dasha.get_by_test_id("setup-summary")).to_contain_text("Я не человек")
     expect(dasha.get_by_test_id("setup-summary")).to_contain_text("Сценки (OpenMoji)")
 

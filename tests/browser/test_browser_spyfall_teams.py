@@ -186,7 +186,9 @@ def test_team_spyfall_round_on_six_phones_and_the_table(pages):
     for page in (table, dina, phones["Chen"]):  # a name never breaks inside ("Dash a"), even on a phone
         names = page.get_by_test_id("st-picks-table").locator(".st-who")
         expect(names.first).to_be_visible()
-        broken = names.evaluate_all("(nodes) => nodes.filter((n) => n.getClientRects().length > 1).map((n) => n.textContent)")
+        broken = names.evaluate_all(
+            "(nodes) => nodes.filter((n) => n.getClientRects().length > 1).map((n) => n.textContent)"
+        )
         assert broken == [], broken
     dina.set_viewport_size(NARROW["viewport"])
     expect(phones["Boris"].get_by_test_id("st-next-step")).to_have_count(0)
