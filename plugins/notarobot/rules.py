@@ -398,10 +398,15 @@ def options() -> dict[str, fields.Field]:
     }
 
 
+def chosen_cards(match) -> list[dict[str, Any]]:
+    """Every card of the sources the host chose: the game's bag, the lobby's own cards, or both."""
+    return cards.bag(match.options["cards"], match.shelf(cards.SHELF))
+
+
 @hookimpl
 def check_start(match) -> None:
     needed = match.options["rounds"] * cards_per_round(match)
-    available = len(cards.bag(sorted(set(match.options["cards"])), match.shelf(cards.SHELF)))
+    available = len(chosen_cards(match))
     if available < needed:
         raise ActionError("notarobot.not_enough_cards", needed=needed, available=available)
 
@@ -413,8 +418,8 @@ def phases() -> list[Phase]:
 
 @hookimpl
 def setup(match) -> None:
-    bag = cards.bag(sorted(set(match.options["cards"])), match.shelf(cards.SHELF))
-    match.data.update(bag=shuffled(match.rng, [dict(card) for card in bag]), first=match.players[0], turns=[])
+    bag = shuffled(match.rng, [dict(card) for card in chosen_cards(match)])
+    match.data.update(bag=bag, first=match.players[0], turns=[])
     begin_round(match)
 
 
