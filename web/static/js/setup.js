@@ -158,7 +158,9 @@ export class SetupPanel {
     const shape = host ? [setup?.game ?? null, setup?.variants ?? null] : setup;
     this.view = view;
     this.last = { catalogue, host };
-    const key = JSON.stringify([lang(), host, shape, Boolean(catalogue), this.applies?.game ?? null]);
+    // only the summary uses the game's optionApplies: its arrival must not rebuild the host's form mid-typing
+    const applies = host ? null : (this.applies?.game ?? null);
+    const key = JSON.stringify([lang(), host, shape, Boolean(catalogue), applies]);
     if (key !== this.key) {
       this.key = key;
       this.form = null;
