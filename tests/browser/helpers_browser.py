@@ -51,3 +51,38 @@ def join_by_link(pages, code: str, name: str, **context_options):
 
 def seat(page, name: str):
     return page.locator("[data-testid=seat]", has_text=name)
+
+
+TV_SIZES = {"tv": {"width": 1920, "height": 1080}, "tv720": {"width": 1280, "height": 720}}
+PHONE_SIZE = {"width": 390, "height": 844}
+
+
+def assert_fits(page, what: str) -> None:
+    """The page shows all of itself in its viewport: nothing to scroll to, sideways or down."""
+    overflow = page.evaluate(
+        """() => {
+            const doc = document.scrollingElement || document.documentElement;
+            return {width: doc.scrollWidth - window.innerWidth, height: doc.scrollHeight - window.innerHeight};
+        }"""
+    )
+    assert overflow["width"] <= 0 and overflow["height"] <= 0, f"{what} scrolls by {overflow}"
+
+
+def element_boxes(page, selector: str) -> list[dict]:
+    """The boxes (x, y, width, height, rounded) and colours of the visible elements matching ``selector``,
+    in document order: two phones in the same phase should give the same list, whatever each one's role."""
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter((node) => node.getClientRects().length)
+            .map((node) => {
+                const box = node.getBoundingClientRect();
+                const style = getComputedStyle(node);
+                return {
+                    testid: node.dataset.testid || node.tagName.toLowerCase(),
+                    x: Math.round(box.x), y: Math.round(box.y),
+                    width: Math.round(box.width), height: Math.round(box.height),
+                    color: style.color, background: style.backgroundColor,
+                };
+            })""",
+        selector,
+    )
