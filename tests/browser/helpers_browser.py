@@ -58,14 +58,33 @@ PHONE_SIZE = {"width": 390, "height": 844}
 
 
 def assert_fits(page, what: str) -> None:
-    """The page shows all of itself in its viewport: nothing to scroll to, sideways or down."""
-    overflow = page.evaluate(
+    """The page shows all of itself in its viewport: nothing to scroll to, sideways or down, in the page or in
+    any scrolling box inside it, and no visible element reaching past the viewport's edges."""
+    problems = page.evaluate(
         """() => {
+            const found = [];
             const doc = document.scrollingElement || document.documentElement;
-            return {width: doc.scrollWidth - window.innerWidth, height: doc.scrollHeight - window.innerHeight};
+            if (doc.scrollWidth > window.innerWidth || doc.scrollHeight > window.innerHeight) {
+                found.push(`the page is ${doc.scrollWidth}x${doc.scrollHeight}`);
+            }
+            for (const node of document.body.querySelectorAll("*")) {
+                if (!node.getClientRects().length) continue;
+                const style = getComputedStyle(node);
+                if (style.visibility === "hidden" || style.position === "fixed" && style.opacity === "0") continue;
+                const name = node.dataset.testid || node.className || node.tagName;
+                if (/(auto|scroll)/.test(style.overflowY + style.overflowX)
+                    && (node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1)) {
+                    found.push(`${name} scrolls (${node.scrollWidth}x${node.scrollHeight} in ${node.clientWidth}x${node.clientHeight})`);
+                }
+                const box = node.getBoundingClientRect();
+                if (box.width && box.height && (box.bottom > window.innerHeight + 1 || box.right > window.innerWidth + 1)) {
+                    found.push(`${name} reaches ${Math.round(box.right)}x${Math.round(box.bottom)}`);
+                }
+            }
+            return found.slice(0, 8);
         }"""
     )
-    assert overflow["width"] <= 0 and overflow["height"] <= 0, f"{what} scrolls by {overflow}"
+    assert not problems, f"{what} does not fit: {problems}"
 
 
 def element_boxes(page, selector: str) -> list[dict]:
