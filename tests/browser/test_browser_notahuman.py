@@ -354,7 +354,7 @@ def load(lang: str) -> dict:
 def test_every_key_the_screen_uses_or_the_server_sends_is_defined():
     # Both languages alike: tests/browser/test_browser_strings.py.
     en = load("en")
-    screen = (CLIENT / "screen.js").read_text(encoding="utf-8")
+    screen = "\n".join(path.read_text(encoding="utf-8") for path in sorted(CLIENT.glob("*.js")))
     used = set(re.findall(r"\bt\(\"([a-z0-9_.]+)\"", screen))
     used |= set(re.findall(r"key: \"(notahuman\.[a-z0-9_.]+)\"", screen))
     used |= {f"notahuman.screen.win.{w}" for w in ("human", "robots", "nobody")}

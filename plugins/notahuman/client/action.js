@@ -1,0 +1,86 @@
+// I'm Not a Human: what this viewer can do now (the association form is form.js).
+
+import { put, paint, token, el } from "./common.js";
+import { makeForm, paintForm } from "./form.js";
+
+export function renderAction(s, ctx) {
+  const { api, g, phase, match } = ctx;
+  const { t } = api;
+  if (phase === "associations" && ctx.seated && !g.my_word) {
+    if (!s.form) s.form = makeForm(s, api);
+    if (s.form.node.parentNode !== s.action) {
+      s.keys.action = null;
+      put(s.action, s.form.node);
+    }
+    s.action.hidden = false;
+    paintForm(s);
+    return;
+  }
+  let key;
+  let build;
+  if (phase === "associations" && ctx.seated) {
+    const index = ctx.associations.findIndex((a) => a.player === ctx.me);
+    key = ["said", g.my_word, index];
+    build = () =>
+      el(ctx, "div", { class: "nah-said", "data-testid": "nah-my-word" },
+        el(ctx, "span", { class: "nah-said-label" }, t("notahuman.screen.your_word")),
+        token(api, index + 1),
+        el(ctx, "span", { class: "nah-said-word" }, g.my_word),
+      );
+  } else if (phase === "reveal_window" && ctx.seated) {
+    const human = g.card?.role === "human";
+    key = ["reveal", human];
+    build = () =>
+      human
+        ? el(ctx, "div", { class: "nah-reveal-box" },
+            el(ctx, "button", {
+              type: "button",
+              class: "btn primary big nah-reveal",
+              "data-testid": "nah-reveal",
+              onclick: (event) => {
+                const button = event.currentTarget;
+                button.disabled = true;
+                api.send("reveal").then((answer) => {
+                  if (!answer.ok) button.disabled = false;
+                });
+              },
+            }, el(ctx, "span", { class: "nah-eyes-small", "aria-hidden": "true" }, "0_0"), t("notahuman.screen.reveal_button")),
+            el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.reveal_note")),
+          )
+        : el(ctx, "div", { class: "nah-reveal-box quiet", "data-testid": "nah-reveal-wait" },
+            el(ctx, "p", {}, t("notahuman.screen.reveal_wait")),
+          );
+  } else if (phase === "guess" && ctx.seated && match.turn === ctx.me) {
+    key = ["guess"];
+    build = () => el(ctx, "p", { class: "nah-callout", "data-testid": "nah-guess-hint" }, t("notahuman.screen.guess_hint"));
+  } else if (phase === "explanations" && (ctx.seated || ctx.host)) {
+    const mine = ctx.seated && g.speaker === ctx.me;
+    key = ["explain", mine, ctx.host, g.speaker];
+    build = () => [
+      mine
+        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-done", onclick: () => api.send("explained") }, t("notahuman.screen.done"))
+        : null,
+      ctx.host && !mine
+        ? el(ctx, "button", { type: "button", class: "btn", "data-testid": "nah-skip", onclick: () => api.send("skip") }, t("notahuman.screen.skip", { name: api.name(g.speaker) }))
+        : null,
+    ];
+  } else if (phase === "discussion" && !api.table) {
+    key = ["discussion", ctx.host];
+    build = () =>
+      ctx.host
+        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-start-vote", onclick: () => api.send("start_vote") }, t("notahuman.screen.start_vote"))
+        : el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.host_starts_vote"));
+  } else if (phase === "round_over" && !api.table) {
+    const last = match.round >= (g.rounds || 0);
+    key = ["next", ctx.host, last];
+    build = () =>
+      ctx.host
+        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-next", onclick: () => api.send("next") }, last ? t("notahuman.screen.finish") : t("notahuman.screen.next_round"))
+        : el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.host_next"));
+  } else {
+    key = ["none"];
+    build = () => null;
+  }
+  paint(s, "action", s.action, [ctx.lang, ...key], build);
+  s.action.hidden = s.action.childNodes.length === 0;
+}

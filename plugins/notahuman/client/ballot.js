@@ -1,0 +1,66 @@
+// I'm Not a Human: the secret vote: the options on a voter's phone, who has voted everywhere.
+
+import { SERVER, BALLOT, SERVER_SLOT, paint, token, choiceLabel, el } from "./common.js";
+
+export function renderBallot(s, ctx) {
+  const { api, match, phase } = ctx;
+  const ballot = match.ballots?.[BALLOT];
+  const open = phase === "voting" && ballot && !ballot.closed;
+  const voter = open && ctx.seated && ballot.voters.includes(ctx.me);
+  s.box.classList.toggle("nah-voter", Boolean(voter));
+  if (!open) {
+    paint(s, "ballot", s.ballot, null, () => null);
+    s.ballot.hidden = true;
+    return;
+  }
+  s.ballot.hidden = false;
+  const key = [ctx.lang, ballot.candidates, ballot.voted, voter ? ballot.mine : null, voter ? ballot.allowed : null, ctx.associations, ballot.voters];
+  paint(s, "ballot", s.ballot, key, () => {
+    const { t } = api;
+    const voted = ballot.voted || [];
+    const progress = [
+      el(ctx, "p", { class: "nah-progress", "data-testid": "nah-vote-progress" }, t("notahuman.screen.voted_count", { count: voted.length, total: ballot.voters.length })),
+      el(ctx, "ul", { class: "nah-voters" },
+        ballot.voters.map((pid) =>
+          el(ctx, "li", { class: voted.includes(pid) ? "done" : "waiting", "data-player": pid },
+            el(ctx, "span", { class: "nah-voter-mark", "aria-hidden": "true" }, voted.includes(pid) ? "✓" : "…"),
+            api.name(pid),
+          ),
+        ),
+      ),
+    ];
+    if (!voter) return [el(ctx, "h3", {}, t("notahuman.screen.vote_title")), progress];
+    const allowed = ballot.allowed || [];
+    const option = (choice, number, word, author) =>
+      el(ctx, "button", {
+        type: "button",
+        class: ["nah-option", choice === SERVER ? "server" : null, ballot.mine === choice ? "selected" : null],
+        disabled: !allowed.includes(choice),
+        "aria-pressed": String(ballot.mine === choice),
+        "data-testid": `nah-vote-${choice}`,
+        "data-choice": choice,
+        onclick: () => api.send("vote", { ballot: BALLOT, choice }),
+      },
+        token(api, number),
+        el(ctx, "span", { class: "nah-option-word" }, word),
+        el(ctx, "span", { class: "nah-option-author" }, author),
+        ballot.mine === choice ? el(ctx, "span", { class: "nah-option-check", "aria-hidden": "true" }, "✓") : null,
+      );
+    return [
+      el(ctx, "h3", {}, t("notahuman.screen.vote_title")),
+      el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.vote_prompt")),
+      el(ctx, "div", { class: "nah-options", "data-testid": "nah-vote-options" },
+        ctx.associations.map((a, i) => {
+          const choice = String(i + 1);
+          const own = a.player === ctx.me;
+          return option(choice, i + 1, a.word, own ? t("notahuman.screen.yours") : api.name(a.player));
+        }),
+        ballot.candidates.includes(SERVER) ? option(SERVER, SERVER_SLOT, t("notahuman.screen.server_option"), t("notahuman.screen.server_option_note")) : null,
+      ),
+      el(ctx, "p", { class: "nah-note", "data-testid": "nah-my-vote" },
+        ballot.mine ? t("notahuman.screen.you_voted", { choice: choiceLabel(ctx, ballot.mine) }) : t("notahuman.screen.vote_secret"),
+      ),
+      progress,
+    ];
+  });
+}

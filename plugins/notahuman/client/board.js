@@ -1,0 +1,45 @@
+// I'm Not a Human: the nine pictures.
+
+import { ANSWER_PUBLIC, paint, token, el, boardMode } from "./common.js";
+import { openZoom } from "./zoom.js";
+
+function boardTitle(ctx) {
+  const { api, g, phase, match } = ctx;
+  const { t } = api;
+  if (ANSWER_PUBLIC.has(phase) && g.answer) return t("notahuman.screen.board_answer", { number: g.answer });
+  if (phase === "guess") return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
+  return t("notahuman.screen.board_title");
+}
+
+export function renderBoard(s, ctx) {
+  const { api, g } = ctx;
+  const mode = boardMode(ctx);
+  const outcome = g.outcome;
+  const guess = outcome?.guess ?? null;
+  const key = [ctx.lang, ctx.images, g.answer, mode, guess, boardTitle(ctx), ctx.match.round];
+  paint(s, "board", s.board, key, () => [
+    el(ctx, "div", { class: "nah-board-head" },
+      el(ctx, "span", { class: "nah-board-check", "aria-hidden": "true" }),
+      el(ctx, "span", { class: "nah-board-title", "data-testid": "nah-board-title" }, boardTitle(ctx)),
+    ),
+    el(ctx, "div", { class: ["nah-grid", mode === "pick" ? "picking" : null], "data-testid": "nah-grid" },
+      ctx.images.map((src, i) => {
+        const n = i + 1;
+        const answer = g.answer === n;
+        const guessed = guess === n;
+        return el(ctx, "button", {
+          type: "button",
+          class: ["nah-tile", answer ? "answer" : null, guessed ? (answer ? "guess right" : "guess wrong") : null],
+          "data-testid": `nah-tile-${n}`,
+          "data-number": String(n),
+          "aria-label": answer ? api.t("notahuman.screen.picture_answer", { number: n }) : api.t("notahuman.screen.picture", { number: n }),
+          onclick: () => openZoom(s, n),
+        },
+          el(ctx, "img", { src, alt: api.t("notahuman.screen.picture", { number: n }), loading: "eager", draggable: "false" }),
+          token(api, n, { class: answer ? "gold" : null }),
+          guessed ? el(ctx, "span", { class: "nah-tile-tag" }, api.t("notahuman.screen.guess_tag")) : null,
+        );
+      }),
+    ),
+  ]);
+}

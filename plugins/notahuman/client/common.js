@@ -1,0 +1,96 @@
+// I'm Not a Human: what every part of the screen shares: the constants, the render's context, small builders.
+
+export const SERVER = "server";
+export const BALLOT = "human";
+export const SERVER_SLOT = 9; // "#9" at the bottom of the association list: nobody, a glitch (the server)
+export const MAX_LETTERS = 32;
+export const ART = "/plugins/notahuman/art";
+export const ANSWER_PUBLIC = new Set(["explanations", "discussion", "voting", "round_over", "over"]);
+
+export function put(node, ...children) {
+  node.replaceChildren();
+  const add = (child) => {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) child.forEach(add);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  };
+  children.forEach(add);
+  return node;
+}
+
+/** Rebuild ``node`` with ``build()`` only when ``key`` changed since its last build. */
+export function paint(s, name, node, key, build) {
+  const text = JSON.stringify(key);
+  if (s.keys[name] === text) return;
+  s.keys[name] = text;
+  put(node, build());
+}
+
+export function stars(api, count) {
+  return api.el(
+    "span",
+    { class: ["nah-stars", count ? null : "none"], "aria-label": api.t("notahuman.screen.stars", { count }) },
+    count ? "★".repeat(count) : "—",
+  );
+}
+
+export function token(api, number, extra = {}) {
+  return api.el("span", { class: ["nah-token", extra.class], "aria-hidden": "true" }, String(number));
+}
+
+export function who(ctx, pid) {
+  if (pid === SERVER) return ctx.api.t("notahuman.screen.server");
+  return pid === ctx.me && ctx.seated ? ctx.api.t("notahuman.screen.you_name", { name: ctx.api.name(pid) }) : ctx.api.name(pid);
+}
+
+/** The "left" label of a player who left the match or was kicked. */
+export function leftBadge(ctx) {
+  return ctx.api.el("span", { class: "nah-badge gone", "data-testid": "nah-left" }, ctx.api.t("match.left_badge"));
+}
+
+export function choiceLabel(ctx, choice) {
+  if (choice === SERVER) return ctx.api.t("notahuman.screen.choice_server", { number: SERVER_SLOT });
+  const entry = ctx.g.associations?.[Number(choice) - 1];
+  if (!entry) return `#${choice}`;
+  return ctx.api.t("notahuman.screen.choice", { number: choice, word: entry.word });
+}
+
+export function context(view, api) {
+  const match = view.match;
+  const g = match.game_view || {};
+  const me = view.you;
+  const present = match.present || match.players.filter((p) => !(match.left || []).includes(p));
+  const left = new Set(match.left || []);
+  // A seat not in the match (a late arrival, or back after leaving) sees it as the table does.
+  const seated = !api.table && Boolean(me) && present.includes(me);
+  const associations = g.associations || [];
+  return {
+    present,
+    left,
+    // the words the round waits for: one per player still in, plus those given before their player left
+    expected: present.length + associations.filter((a) => left.has(a.player)).length,
+    view,
+    api,
+    match,
+    g,
+    me,
+    seated,
+    phase: match.over ? "over" : match.phase,
+    host: api.host,
+    lang: api.lang,
+    names: match.names,
+    associations: g.associations || [],
+    images: g.images || [],
+  };
+}
+
+export function el(ctx, ...args) {
+  return ctx.api.el(...args);
+}
+
+export function boardMode(ctx) {
+  const { phase, match } = ctx;
+  if (phase === "guess" && ctx.seated && match.turn === ctx.me) return "pick";
+  return "look";
+}

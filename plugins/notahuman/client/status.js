@@ -1,0 +1,53 @@
+// I'm Not a Human: the status line above the screen: what happens now, and what to do.
+
+import { paint, who, el } from "./common.js";
+
+function statusText(ctx) {
+  const { api, g, phase, match } = ctx;
+  const t = api.t;
+  const total = ctx.expected;
+  const said = ctx.associations.length;
+  switch (phase) {
+    case "associations":
+      return [
+        t("notahuman.screen.status.associations", { count: said, total }),
+        t("notahuman.screen.status.associations_hint"),
+      ];
+    case "reveal_window": {
+      const detail = ctx.seated
+        ? g.card?.role === "human"
+          ? t("notahuman.screen.status.reveal_human")
+          : t("notahuman.screen.status.reveal_robot")
+        : t("notahuman.screen.status.reveal_table");
+      return [t("notahuman.screen.status.reveal", { name: who(ctx, g.asker) }), detail];
+    }
+    case "guess":
+      if (ctx.seated && match.turn === ctx.me) return [t("notahuman.screen.status.guess_mine"), t("notahuman.screen.status.guess_mine_hint")];
+      return [t("notahuman.screen.status.guess", { name: api.name(match.turn) }), t("notahuman.screen.status.guess_hint")];
+    case "explanations": {
+      const entry = ctx.associations.find((a) => a.player === g.speaker);
+      const word = entry ? entry.word : "";
+      if (ctx.seated && g.speaker === ctx.me) return [t("notahuman.screen.status.explain_mine", { word }), t("notahuman.screen.status.explain_hint", { number: g.answer })];
+      return [t("notahuman.screen.status.explain", { name: api.name(g.speaker), word }), t("notahuman.screen.status.explain_hint", { number: g.answer })];
+    }
+    case "discussion":
+      return [t("notahuman.screen.status.discussion"), t("notahuman.screen.status.discussion_hint", { number: g.answer })];
+    case "voting":
+      return [t("notahuman.screen.status.voting"), t("notahuman.screen.status.voting_hint")];
+    case "round_over":
+      return [t("notahuman.screen.status.round_over", { round: match.round, rounds: g.rounds }), null];
+    case "over":
+      return [t("notahuman.screen.status.over"), null];
+    default:
+      return [null, null];
+  }
+}
+
+export function renderStatus(s, ctx) {
+  const [title, detail] = statusText(ctx);
+  paint(s, "status", s.status, [ctx.lang, title, detail, ctx.match.round, ctx.g.rounds], () => [
+    el(ctx, "div", { class: "nah-round" }, ctx.api.t("notahuman.screen.round_of", { round: ctx.match.round, rounds: ctx.g.rounds })),
+    title ? el(ctx, "p", { class: "nah-status-title", "data-testid": "nah-status-title" }, title) : null,
+    detail ? el(ctx, "p", { class: "nah-status-detail" }, detail) : null,
+  ]);
+}
