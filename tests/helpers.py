@@ -79,3 +79,32 @@ class Night:
 
 
 DEAL_ABC = {"hands": {"Ann": "c10", "Boris": "c25", "Chen": "c03"}, "server": "c30"}
+
+
+class HeldView:
+    """A client's copy of its view, kept as docs/protocol.md says: a ``state`` replaces it, a ``patch`` from its
+    version is applied, an old patch is ignored, any other patch means one was missed (``missed`` is set)."""
+
+    def __init__(self) -> None:
+        self.view: dict | None = None
+        self.missed = False
+
+    def receive(self, event: str, payload: Any) -> dict | None:
+        """Take in one received event; the new view (a copy) when it changed the view, else None."""
+        import copy
+
+        from gamenight.web.patch import apply
+
+        if event == "state":
+            self.view, self.missed = copy.deepcopy(payload), False
+        elif event == "patch" and self.view is not None and not self.missed:
+            version = self.view["lobby"]["version"]
+            if payload["to"] <= version:
+                return None
+            if payload["from"] != version:
+                self.missed = True
+                return None
+            apply(self.view, copy.deepcopy(payload["ops"]))
+        else:
+            return None
+        return copy.deepcopy(self.view)

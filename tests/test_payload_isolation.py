@@ -15,6 +15,7 @@ from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine
 from gamenight.store import SQLiteStore
 from gamenight.web.app import create_app
+from helpers import HeldView
 
 
 class Recorded:
@@ -25,6 +26,8 @@ class Recorded:
         self.engine = Engine(SQLiteStore(":memory:"), plugins, self.clock)
         app, socketio = create_app(self.engine, hub_options={"ticker": False})
         self.hub = app.extensions["gamenight"]["hub"]
+        self.built = {}  # recipient -> the newest view the server built for it
+        self.hub.listeners.append(lambda outcome: self.built.update(outcome.views))
         self.clients, self.tokens, self.ids = {}, {}, {}
         for index, name in enumerate(names):
             client = socketio.test_client(app)
@@ -42,8 +45,11 @@ class Recorded:
             {"kind": "choose", "args": {"game": game, "variants": list(variants), "options": options}},
             callback=True,
         )
-        for client in self.clients.values():
-            client.get_received()  # only the match matters
+        self.held = {name: HeldView() for name in self.clients}
+        for name, client in self.clients.items():  # only the match is recorded; the lobby's views are kept
+            for packet in client.get_received():
+                if packet["name"] in ("state", "patch"):
+                    self.held[name].receive(packet["name"], packet["args"][0])
         extra = {"forced_deals": [deal], "seed": "same-seed-for-both-deals"}
         self.hub.publish(self.engine.submit(self.code, "start", token=self.tokens[host], extra=extra))
         self.log = {name: [] for name in self.clients}
@@ -63,15 +69,21 @@ class Recorded:
             self.collect()
 
     def collect(self) -> None:
+        """Record each client's payloads as received (states and patches), each with the view it made."""
         for name, client in self.clients.items():
             for packet in client.get_received():
-                self.log[name].append((packet["name"], packet["args"][0] if packet["args"] else None))
+                event, payload = packet["name"], packet["args"][0] if packet["args"] else None
+                view = self.held[name].receive(event, payload) if event in ("state", "patch") else None
+                assert view is not None or event not in ("state", "patch"), f"{name}'s {event} made no view"
+                self.log[name].append((event, payload, view))
+            # what the patches made is exactly the view the server last built for this client
+            assert self.held[name].view == self.built[self.ids.get(name)], f"{name}'s view differs"
 
     def payloads_until(self, viewer, revealed) -> list[str]:
-        """The viewer's payloads as text, up to the first state in which ``revealed(game_view, match)`` holds."""
+        """The viewer's payloads as text, up to the first in whose view ``revealed(game_view, match)`` holds."""
         shown = []
-        for event, payload in self.log[viewer]:
-            if event == "state" and payload.get("match") and revealed(payload["match"]["game_view"], payload["match"]):
+        for event, payload, view in self.log[viewer]:
+            if view and view.get("match") and revealed(view["match"]["game_view"], view["match"]):
                 break
             shown.append(json.dumps([event, payload], sort_keys=True).replace(self.code, "CODE"))
         return shown
@@ -228,6 +240,6 @@ def test_notarobot_nobody_learns_a_drawing_its_word_or_its_inside_before_the_rev
     for viewer in ("Boris", "Chen", "Dina", None):
         same_for(viewer, one, two, robot_revealed)
     # The comparison reached the uncovered tile, with the square's corner in it, and the checkmarks.
-    shown = [p["match"]["game_view"] for e, p in one.log["Chen"] if e == "state" and p.get("match")]
+    shown = [v["match"]["game_view"] for _, _, v in one.log["Chen"] if v and v.get("match")]
     before = [v for v in shown if v.get("reveal") is None and v.get("checks")]
     assert before and before[-1]["uncovered"]["lines"] == [[[0.2, 0.4], [0.2, 0.2], [0.4, 0.2]]]

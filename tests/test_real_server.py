@@ -12,6 +12,7 @@ import time
 
 import pytest
 import socketio
+from helpers import HeldView
 from server import running_server
 
 
@@ -21,24 +22,27 @@ class Player:
     def __init__(self, url: str, name: str | None) -> None:
         self.url = url
         self.name = name
-        self.log: list[tuple[str, str]] = []  # (event, payload as JSON text)
+        self.log: list[tuple[str, str, dict | None]] = []  # (event, payload as JSON text, the view it made)
+        self.held = HeldView()
         self.latest: dict | None = None
         self.token: str | None = None
         self.player: str | None = None
         self._lock = threading.Lock()
         self.sio = socketio.Client(reconnection=False)
-        for event in ("state", "error", "replaced", "removed"):
+        for event in ("state", "patch", "error", "replaced", "removed"):
             self.sio.on(event, self._recorder(event))
         self.sio.connect(url, transports=["websocket"])
 
     def _recorder(self, event: str):
         def record(payload=None):
             with self._lock:
-                self.log.append((event, json.dumps(payload)))
-                if event == "state" and (
-                    self.latest is None or payload["lobby"]["version"] >= self.latest["lobby"]["version"]
-                ):
-                    self.latest = payload
+                view = self.held.receive(event, payload) if event in ("state", "patch") else None
+                if self.held.missed:
+                    self.held.missed = False
+                    self.sio.emit("resync", {})
+                self.log.append((event, json.dumps(payload), view))
+                if view is not None:
+                    self.latest = view
 
         return record
 
@@ -144,22 +148,19 @@ def assert_nothing_leaked(clients: list[Player], reveals: list[dict], tokens: di
     """No payload holds another seat's card, the server card before the reveal, or another seat's token."""
     for client in clients:
         assert client.log, "every client received something"
-        for event, text in client.log:
-            payload = json.loads(text)
+        for event, text, view in client.log:
             for name, token in tokens.items():
                 if name != client.name:
                     assert token not in text, f"{client.name} received {name}'s token in {event}"
-            if event != "state" or payload.get("match") is None:
+            if view is None or view.get("match") is None:
                 continue
-            game = payload["match"]["game_view"]
-            if game.get("revealed") or payload["match"]["over"]:
+            game = view["match"]["game_view"]
+            if game.get("revealed") or view["match"]["over"]:
                 continue
-            hands = reveals[payload["match"]["round"] - 1]
-            secret = [card for pid, card in hands["hands"].items() if pid != payload["you"]] + [hands["server"]]
+            hands = reveals[view["match"]["round"] - 1]
+            secret = [card for pid, card in hands["hands"].items() if pid != view["you"]] + [hands["server"]]
             for card in secret:
-                assert f'"{card}"' not in text, (
-                    f"{client.name or 'table'} saw {card} in round {payload['match']['round']}"
-                )
+                assert f'"{card}"' not in text, f"{client.name or 'table'} saw {card} in round {view['match']['round']}"
 
 
 def test_serve_starts_cleanly_and_prints_where_to_join(tmp_path):

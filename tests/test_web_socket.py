@@ -7,7 +7,7 @@ import json
 import pytest
 from gamenight.web.app import create_app
 from gamenight.web.limits import CodeThrottle
-from helpers import DEAL_ABC
+from helpers import DEAL_ABC, HeldView
 
 
 @pytest.fixture
@@ -23,6 +23,8 @@ class Browser:
         app, socketio = web
         self.client = socketio.test_client(app)
         self.received: list[tuple[str, object]] = []
+        self.raw: list[tuple[str, object]] = []  # as sent: states and patches
+        self.held = HeldView()
         self.token = None
         self.player = None
 
@@ -49,8 +51,16 @@ class Browser:
         self.received.clear()
 
     def drain(self) -> None:
+        """Take in what arrived; each ``state`` or ``patch`` is recorded as the whole ``state`` it makes."""
         for packet in self.client.get_received():
-            self.received.append((packet["name"], packet["args"][0] if packet["args"] else None))
+            event, payload = packet["name"], packet["args"][0] if packet["args"] else None
+            self.raw.append((event, payload))
+            if event in ("state", "patch"):
+                view = self.held.receive(event, payload)
+                if view is not None:
+                    self.received.append(("state", view))
+            else:
+                self.received.append((event, payload))
 
     def events(self, name: str) -> list:
         self.drain()

@@ -20,7 +20,7 @@ from gamenight.images import UploadLimits
 from gamenight.web.hub import Hub
 from gamenight.web.limits import Limits
 from gamenight.web.pictures import register_pictures
-from gamenight.web.protocol import PacketJSON
+from gamenight.web.protocol import PacketJSON, TextPacket
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HERE = Path(__file__).parent
@@ -66,7 +66,14 @@ def create_app(
     """
     limits = limits or Limits()
     app = Flask(__name__, static_folder="static", template_folder="templates")
-    socketio = SocketIO(app, async_mode=async_mode, max_http_buffer_size=MAX_EVENT_BYTES, json=PacketJSON)
+    socketio = SocketIO(
+        app,
+        async_mode=async_mode,
+        max_http_buffer_size=MAX_EVENT_BYTES,
+        json=PacketJSON,
+        serializer=TextPacket,
+        async_handlers=False,  # one connection's events are handled one after another, in the order sent
+    )
     hub = Hub(engine, socketio, **({"limits": limits} | (hub_options or {})))
     app.wsgi_app = TransportGuard(app.wsgi_app, hub)
     if proxies:

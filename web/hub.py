@@ -3,9 +3,9 @@
 A connection attaches to a lobby either as a seat (with the seat token the
 browser kept) or as a table screen (read-only, public view). Every accepted
 command's outcome is delivered view by view: each seat's connection gets its
-own view, table connections the table's. There is no broadcast of anything
-else. A seat has at most one connection: a second tab with the same token takes
-over, and the first is told so.
+own view, table connections the table's, as a patch of the view it holds
+(``fanout``). There is no broadcast of anything else. A seat has at most one
+connection: a second tab with the same token takes over, and the first is told so.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO, join_room, leave_room
 from gamenight.engine import TABLE, Engine, Outcome
 from gamenight.errors import ActionError
+from gamenight.web.fanout import Fanout
 from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
 from gamenight.web.protocol import load_event
 
@@ -63,6 +64,7 @@ class Hub:
         # The one wrong-code throttle: every path that tells a real code from a wrong one uses it.
         self.throttle = throttle if throttle is not None else CodeThrottle(limits.code_misses, limits.code_window)
         self.creations = WindowLimit(limits.lobbies_per_address, limits.lobby_window)
+        self.fanout = Fanout(socketio.server)
         self.listeners: list[Callable[[Outcome], None]] = []  # told of every accepted outcome, once delivered
         self.links: dict[str, Link] = {}
         self.sockets_by_address: dict[str, int] = {}
@@ -76,6 +78,7 @@ class Hub:
             "watch": self.watch,
             "command": self.command,
             "detach": self.detach,
+            "resync": self.resync,
         }
         socketio.on_event("connect", self.on_connect)
         socketio.on_event("disconnect", self.on_disconnect)
@@ -191,8 +194,9 @@ class Hub:
         self._detach(sid, link)
         with self._lock:
             link.code, link.player, link.table = code, None, True
-        join_room(table_room(code), sid=sid)
-        self.socketio.emit("state", self.engine.view(code, TABLE), to=sid)
+        with self.fanout.lock(code):
+            join_room(table_room(code), sid=sid)
+            self.fanout.send_state(sid, self.engine.view(code, TABLE))
         return {"code": code}
 
     def command(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
@@ -205,6 +209,15 @@ class Hub:
 
     def detach(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         self._detach(sid, link)
+        return {}
+
+    def resync(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        """Send the connection its whole view again (it missed a patch)."""
+        code = link.code
+        if code is None:
+            raise ActionError("not_attached")
+        with self.fanout.lock(code):
+            self.fanout.send_state(sid, self.engine.view(code, TABLE if link.table else link.player))
         return {}
 
     # -- seats and delivery -----------------------------------------------------------------------
@@ -230,11 +243,13 @@ class Hub:
             if old is not None:
                 old.code = old.player = old.token = None
         if old is not None:
+            self.fanout.forget(previous)
             self.socketio.emit("replaced", {"code": code}, to=previous)
         if not self.engine.lobbies[code].players[player]["connected"]:
-            self.publish(self.engine.set_presence(code, player, True))
+            self.publish(self.engine.set_presence(code, player, True))  # its first view comes as a whole state
         else:
-            self.socketio.emit("state", self.engine.view(code, player), to=sid)
+            with self.fanout.lock(code):
+                self.fanout.send_state(sid, self.engine.view(code, player))
 
     def _detach(self, sid: str, link: Link) -> None:
         if link.code is None:
@@ -245,6 +260,7 @@ class Hub:
             link.table = False
 
     def _release(self, sid: str, link: Link) -> None:
+        self.fanout.forget(sid)
         if link.table and link.code:
             leave_room(table_room(link.code), sid=sid)
             return
@@ -264,13 +280,15 @@ class Hub:
         if not outcome.ok:
             return
         code = outcome.code
+        deliveries = []
         for recipient, view in outcome.views.items():
             if recipient is TABLE:
-                self.socketio.emit("state", view, to=table_room(code))
-                continue
-            sid = self.seats.get((code, recipient))
-            if sid is not None:
-                self.socketio.emit("state", view, to=sid)
+                tables = [sid for sid, _ in self.socketio.server.manager.get_participants("/", table_room(code))]
+                deliveries.append((view, tables))
+            elif (sid := self.seats.get((code, recipient))) is not None:
+                deliveries.append((view, [sid]))
+        with self.fanout.lock(code):
+            self.fanout.deliver(deliveries)
         for player in outcome.removed:
             with self._lock:
                 sid = self.seats.pop((code, player), None)
@@ -278,6 +296,7 @@ class Hub:
                 if link is not None:
                     link.code = link.player = link.token = None
             if sid is not None:
+                self.fanout.forget(sid)
                 self.socketio.emit("removed", {"code": code}, to=sid)
         for listener in self.listeners:
             try:
@@ -312,6 +331,7 @@ class Hub:
         with self._lock:
             attached = {link.code for link in self.links.values() if link.code is not None}
         self.engine.maintain(attached)
+        self.fanout.keep_locks(self.engine.lobbies)
 
     def _tick_forever(self) -> None:
         since_beat = since_sweep = 0.0

@@ -11,8 +11,10 @@ import json
 import re
 from typing import Any
 
+import orjson
 from gamenight.errors import ActionError
 from marshmallow import Schema, ValidationError, fields, validate
+from socketio.packet import Packet
 
 MAX_DEPTH = 32
 """Arrays and objects nested inside one another in one packet, the event's argument list included."""
@@ -51,11 +53,14 @@ def nested_deeper_than(text: str, limit: int) -> bool:
 
 
 class PacketJSON:
-    """The JSON module of the Socket.IO server: ``loads`` refuses to decode deep nesting."""
+    """The JSON module of the Socket.IO server: orjson to write; ``loads`` refuses to decode deep nesting."""
 
     @staticmethod
-    def dumps(*args: Any, **kwargs: Any) -> str:
-        return json.dumps(*args, **kwargs)
+    def dumps(obj: Any, **kwargs: Any) -> str:
+        try:
+            return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:  # what orjson will not write (an int past 64 bits): the standard library's way
+            return json.dumps(obj, separators=(",", ":"))
 
     @staticmethod
     def loads(text: str | bytes, *args: Any, **kwargs: Any) -> Any:
@@ -66,7 +71,23 @@ class PacketJSON:
             if name is None:
                 raise ValueError("a packet nested too deeply")
             return [json.loads(name.group(1)), TOO_DEEP]
-        return json.loads(text, *args, **kwargs)
+        try:
+            return orjson.loads(text)
+        except (
+            orjson.JSONDecodeError
+        ):  # a lone surrogate, say: the standard library decodes it, the text policy refuses it
+            return json.loads(text)
+
+
+class TextPacket(Packet):
+    """Socket.IO packets that never carry binary: sending one skips the scan of its payload for bytes
+    (no event of this server sends binary; an inbound binary packet still decodes, and its event is refused)."""
+
+    json = PacketJSON
+
+    @classmethod
+    def data_is_binary(cls, data: Any) -> bool:
+        return False
 
 
 CODE = fields.String(required=True, validate=validate.Length(1, 16))
@@ -106,6 +127,7 @@ EVENTS: dict[str, Schema] = {
     "watch": Watch(),
     "command": Command(),
     "detach": Empty(),
+    "resync": Empty(),
 }
 
 

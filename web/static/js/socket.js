@@ -4,14 +4,15 @@ import { io } from "/static/vendor/socket.io/socket.io.esm.min.js";
 import { t } from "./i18n.js";
 import { connectionBanner, toast } from "./ui.js";
 import { readableParams } from "./common.js";
+import { HeldView } from "./view.js";
 
 const ACK_SECONDS = 15;
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
 
 /**
- * Connect to the server; ``handlers`` maps server events (state, replaced, removed, connect) to
- * functions, and ``handlers.view()`` (optional) returns the current view, so that a refusal's
+ * Connect to the server; ``handlers`` maps server events (state: each new whole view, replaced, removed,
+ * connect) to functions, and ``handlers.view()`` (optional) returns the current view, so that a refusal's
  * player ids and cards read as names.
  */
 export function connect(handlers = {}) {
@@ -22,7 +23,20 @@ export function connect(handlers = {}) {
     connectionBanner(true);
     handlers.connect?.();
   });
-  socket.on("disconnect", () => connectionBanner(false));
+  // The server sends a whole view once, then patches of it: `handlers.state` always gets the whole view.
+  const held = new HeldView(
+    (view) => handlers.state?.(view),
+    () =>
+      socket.timeout(ACK_SECONDS * 1000).emit("resync", {}, (err, answer) => {
+        if (err || !answer?.ok) held.reset(); // not attached (any more): the next attach sends a state
+      }),
+  );
+  socket.on("state", (view) => held.state(view));
+  socket.on("patch", (patch) => held.patch(patch));
+  socket.on("disconnect", () => {
+    held.reset();
+    connectionBanner(false);
+  });
   socket.on("connect_error", (err) => {
     connectionBanner(false);
     const refusal = err?.data;
@@ -36,7 +50,7 @@ export function connect(handlers = {}) {
     if (quietRequests > 0) return;
     if (error && error.key) toast(t(error.key, readableParams(handlers.view?.(), error.params || {})), "error");
   });
-  for (const event of ["state", "replaced", "removed"]) {
+  for (const event of ["replaced", "removed"]) {
     if (handlers[event]) socket.on(event, handlers[event]);
   }
   // A phone waking up: reconnect at once instead of waiting for the back-off.

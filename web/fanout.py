@@ -1,0 +1,95 @@
+"""Delivering views: each connection gets its whole view once, then patches of what changed.
+
+The fan-out keeps, per connection, a reference to the view it holds (the last one sent
+to it). An outcome's new view for a recipient is compared with that view once per
+group of connections holding the same one (a lobby's table screens), and each distinct
+payload is encoded once, whoever receives it (docs/protocol.md, "Patches").
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+from engineio import packet as eio_packet
+from gamenight.web.patch import diff
+
+View = dict[str, Any]
+
+
+def encode_event(event: str, data: Any) -> str:
+    """A Socket.IO EVENT packet for the default namespace, as text (what a Server would encode)."""
+    return "2" + orjson.dumps([event, data], option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def version_of(view: View) -> int:
+    return view["lobby"]["version"]
+
+
+class Fanout:
+    """What each connection holds, and sending it states and patches."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server  # the socketio.Server
+        self.held: dict[str, View] = {}  # connection -> the view it holds
+        self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
+
+    def lock(self, code: str) -> threading.Lock:
+        """Held while a lobby's connections are sent anything, so that each gets its views in order."""
+        return self._locks[code]
+
+    def send_state(self, sid: str, view: View) -> None:
+        """Send ``sid`` its whole view (call with the lobby's lock held)."""
+        self.held[sid] = view
+        self._send(sid, encode_event("state", view))
+
+    def deliver(self, deliveries: Iterable[tuple[View, list[str]]]) -> None:
+        """Bring each listed connection to the view it is paired with (call with the lobby's lock held).
+
+        A connection already holding a newer view (a later outcome was delivered first) is left as it is.
+        """
+        memo: dict = {}
+        encoded: dict[bytes, str] = {}
+        for view, sids in deliveries:
+            by_base: dict[int, tuple[View | None, list[str]]] = {}
+            for sid in sids:
+                base = self.held.get(sid)
+                if base is not None and version_of(base) >= version_of(view):
+                    continue
+                by_base.setdefault(id(base), (base, []))[1].append(sid)
+            for base, group in by_base.values():
+                if base is None:
+                    payload = ("state", view)
+                else:
+                    payload = (
+                        "patch",
+                        {"from": version_of(base), "to": version_of(view), "ops": diff(base, view, memo)},
+                    )
+                raw = orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS)
+                text = encoded.get(raw)
+                if text is None:
+                    text = encoded[raw] = "2" + raw.decode()
+                for sid in group:
+                    self.held[sid] = view
+                    self._send(sid, text)
+
+    def forget(self, sid: str) -> None:
+        """The connection left or detached: it holds nothing any more."""
+        self.held.pop(sid, None)
+
+    def keep_locks(self, codes: Iterable[str]) -> None:
+        """Drop the locks of lobbies no longer in memory (a lobby coming back gets a new one)."""
+        for code in set(self._locks) - set(codes):
+            if not self._locks[code].locked():
+                self._locks.pop(code, None)
+
+    def _send(self, sid: str, text: str) -> None:
+        eio_sid = self.server.manager.eio_sid_from_sid(sid, "/")
+        if eio_sid is None:  # gone meanwhile
+            self.held.pop(sid, None)
+            return
+        # The server's own path for an encoded packet (it is how a room emit sends one encoding to many).
+        self.server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, data=text))
