@@ -1,7 +1,7 @@
 """Pictures composed from OpenMoji art: the shared part of the picture builders in ``tools/``.
 
 ``render_scene(scene)`` draws one self-contained SVG: a background drawn here in plain SVG
-(``backgrounds_outdoor.py``, ``backgrounds_indoor.py``) and OpenMoji elements (CC BY-SA 4.0)
+(``backgrounds_outdoor.py``, ``backgrounds_indoor.py``, ``backgrounds_places.py``) and OpenMoji elements (CC BY-SA 4.0)
 embedded as groups, cleaned (no ids, classes or hidden shapes) and with rounded numbers.
 ``tools/build_deck.py`` (I'm Not a Human's deck) and ``tools/build_locations.py`` (Spyfall's
 location pictures) both build with it.
@@ -32,6 +32,7 @@ from pathlib import Path
 
 import backgrounds_indoor
 import backgrounds_outdoor
+import backgrounds_places
 from svg_shapes import SIZE
 from svg_text import fmt, minify_numbers, minify_path
 
@@ -40,7 +41,7 @@ EMOJI_BOX = 72  # OpenMoji viewBox is 0 0 72 72
 
 BACKGROUNDS = {
     name[3:]: fn
-    for module in (backgrounds_outdoor, backgrounds_indoor)
+    for module in (backgrounds_outdoor, backgrounds_indoor, backgrounds_places)
     for name, fn in vars(module).items()
     if name.startswith("bg_")
 }
