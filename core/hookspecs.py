@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from gamenight.awards import Award, Night
     from gamenight.ballots import Ballot
     from gamenight.game import Action, ClientAssets, Game, Phase, Shelf, Variant
     from gamenight.images import ImagePack
@@ -54,6 +55,17 @@ class PlatformHooks:
     @hookspec
     def gamenight_client_assets(self) -> list[ClientAssets]:
         """Return the browser assets (screen, styles, strings, rules) of this plugin's games and variants."""
+
+    @hookspec
+    def gamenight_awards(self, night: Night) -> list[Award]:
+        """Return the awards this plugin gives when the host closes the night (``[]`` for none).
+
+        ``night.matches`` are the night's finished matches (``MatchRecord``: players,
+        ranking, every point with its reason); a game looks at its own
+        (``night.of(game_id)``) and names the leaders with ``gamenight.awards.leaders``.
+        Called once, inside the logged ``close_night`` command: compute from the
+        records only, so that a replay gives the same awards.
+        """
 
 
 class GameHooks:

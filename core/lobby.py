@@ -12,10 +12,12 @@ from __future__ import annotations
 import pickle
 from typing import TYPE_CHECKING, Any
 
+from gamenight.awards import match_record
 from gamenight.errors import ActionError
 from gamenight.game import Action, ShelfContext
 from gamenight.match import Match, apply_move
 from gamenight.names import clean_name, same_name
+from gamenight.recap import night_recap
 from gamenight.scores import NightScoreboard
 from marshmallow import ValidationError
 
@@ -41,6 +43,8 @@ class Lobby:
         self.matches_played = 0
         self.history: list[dict[str, Any]] = []
         self.scoreboard = NightScoreboard()
+        self.night: list[dict[str, Any]] = []  # the records of the night's finished matches, for its recap
+        self.recap: dict[str, Any] | None = None  # the night's recap, while the host has the night closed
         self.shelves: dict[str, dict[str, Any]] = {}
         self.next_player = 1
         self.former: dict[str, str] = {}  # a departed player's folded name -> their player id
@@ -81,12 +85,13 @@ class Lobby:
     def clone(self) -> Lobby:
         """An independent copy to apply a command to.
 
-        The history of matches and a match's event feed only ever grow, and
-        their entries are never changed once added: the copy gets new lists of
-        the same entries instead of deep copies, so copying does not grow with
-        the evening.
+        The history of matches, the night's match records and a match's event
+        feed only ever grow, and their entries are never changed once added:
+        the copy gets new lists of the same entries instead of deep copies, so
+        copying does not grow with the evening.
         """
         history, self.history = self.history, []
+        night, self.night = self.night, []
         events = self.match.events if self.match else None
         if self.match:
             self.match.events = []
@@ -94,9 +99,11 @@ class Lobby:
             twin = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
         finally:
             self.history = history
+            self.night = night
             if self.match:
                 self.match.events = events
         twin.history = list(history)
+        twin.night = list(night)
         if twin.match:
             twin.match.events = list(events)
         return twin
@@ -118,6 +125,8 @@ class Lobby:
             "matches_played": self.matches_played,
             "history": self.history,
             "scoreboard": self.scoreboard.rows,
+            "night": self.night,
+            "recap": self.recap,
             "shelves": self.shelves,
             "next_player": self.next_player,
             "former": self.former,
@@ -137,6 +146,8 @@ class Lobby:
         lobby.matches_played = d["matches_played"]
         lobby.history = d["history"]
         lobby.scoreboard = NightScoreboard(d["scoreboard"])
+        lobby.night = d.get("night", [])
+        lobby.recap = d.get("recap")
         lobby.shelves = d["shelves"]
         lobby.next_player = d["next_player"]
         lobby.former = d.get("former", {})
@@ -248,6 +259,8 @@ def _start(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         raise ActionError("match_running")
     if lobby.setup is None:
         raise ActionError("no_game_chosen")
+    if lobby.recap is not None:
+        raise ActionError("night_closed")
     setup = lobby.setup
     stack = plugins.stack(setup["game"], setup["variants"])
     game = stack.game
@@ -289,6 +302,42 @@ def _end(lobby: Lobby, plugins, actor, args, extra, now):
     match = lobby.bind_match(plugins, now)
     match.finish(early=True)
     match.version += 1
+
+
+def _close_night(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    """The host closes the night: its recap (standings and awards) is made from the night's finished matches.
+
+    Refused while a match runs (end or abort it first). The last match's
+    results are put away: the lobby shows the recap until the host opens a
+    new night or goes back to this one.
+    """
+    if lobby.match_live:
+        raise ActionError("match_running")
+    if lobby.recap is not None:
+        raise ActionError("night_closed")
+    lobby.recap = night_recap(lobby.night, lobby.scoreboard, plugins)
+    lobby.match = None
+
+
+def _reopen_night(lobby: Lobby, plugins, actor, args, extra, now):
+    """Back to the night that was closed: its scoreboard goes on; a later close makes the recap again."""
+    if lobby.recap is None:
+        raise ActionError("night_not_closed")
+    lobby.recap = None
+
+
+def _new_night(lobby: Lobby, plugins, actor, args, extra, now):
+    """A new night after a closed one: a fresh scoreboard, history and records (docs/protocol.md, Commands).
+
+    The seats, the host, the lock, the chosen game and the shelves (packs,
+    boards, uploads, the dealers' rotation) stay; match ids keep counting.
+    """
+    if lobby.recap is None:
+        raise ActionError("night_not_closed")
+    lobby.recap = None
+    lobby.scoreboard = NightScoreboard()
+    lobby.history = []
+    lobby.night = []
 
 
 def _act(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
@@ -375,6 +424,7 @@ def _record_result(lobby: Lobby) -> None:
             "names": match.names,
         }
     )
+    lobby.night.append(match_record(match))
 
 
 _HANDLERS = {
@@ -388,6 +438,9 @@ _HANDLERS = {
     "start": _start,
     "abort": _abort,
     "end": _end,
+    "close_night": _close_night,
+    "reopen_night": _reopen_night,
+    "new_night": _new_night,
     "act": _act,
     "shelf": _shelf,
     "presence": _presence,

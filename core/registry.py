@@ -15,12 +15,14 @@ from dataclasses import replace
 from typing import Any
 
 import pluggy
+from gamenight.awards import Award, Night
 from gamenight.core_rules import CoreRules
 from gamenight.errors import ActionError
 from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Phase, Shelf, Variant
 from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks, hookimpl
 from gamenight.images import UPLOADS, UPLOADS_SHELF, ImagePack
 from gamenight.options import TIME_FACTOR, describe_options, time_factor
+from gamenight.recap import core_awards
 from marshmallow import Schema, fields
 
 ENTRY_POINT_GROUP = "gamenight.plugins"
@@ -32,11 +34,16 @@ class PluginError(Exception):
 
 
 class CorePlatform:
-    """The platform's own contributions, registered like a plugin: the shelf of uploaded pictures."""
+    """The platform's own contributions, registered like a plugin: the shelf of uploaded pictures, the night's
+    own awards."""
 
     @hookimpl
     def gamenight_shelves(self) -> list[Shelf]:
         return [UPLOADS_SHELF]
+
+    @hookimpl
+    def gamenight_awards(self, night: Night) -> list[Award]:
+        return core_awards(night)
 
 
 class GameStack:

@@ -91,6 +91,7 @@ def lobby_frame(lobby: Lobby) -> dict[str, Any]:
         "setup": lobby.setup,
         "scoreboard": lobby.scoreboard.standings(),
         "history": lobby.history[-HISTORY_SHOWN:],
+        "recap": lobby.recap,
         "shelves": lobby.shelves,
     }
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from gamenight import ClientAssets, Game, Variant, hookimpl
 from gamenight.images import ImagePack
 from gamenight.plugins.notahuman import rules
+from gamenight.plugins.notahuman.awards import gamenight_awards as gamenight_awards  # the recap's awards
 from gamenight.plugins.notahuman.deck import scenes_pack
 from gamenight.plugins.notahuman.hookspecs import NotAHumanHooks
 from gamenight.plugins.notahuman.variants import Defragmentation, HumanFactor

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from gamenight import ClientAssets, Game, Shelf, hookimpl
 from gamenight.plugins.notarobot import rules
+from gamenight.plugins.notarobot.awards import gamenight_awards as gamenight_awards  # the recap's awards
 from gamenight.plugins.notarobot.cards import CARDS_SHELF
 
 NAMES = {"en": "I'm Not a Robot", "ru": "Я не робот"}

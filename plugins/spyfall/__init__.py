@@ -6,6 +6,7 @@ from pathlib import Path
 
 from gamenight import ClientAssets, Game, Shelf, Variant, hookimpl
 from gamenight.plugins.spyfall import rules
+from gamenight.plugins.spyfall.awards import gamenight_awards as gamenight_awards  # the recap's awards
 from gamenight.plugins.spyfall.board import BOARD_SHELF, EightLocations
 from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
 from gamenight.plugins.spyfall.packs import PACKS_SHELF, PackLocations

@@ -8,6 +8,7 @@ from gamenight import ClientAssets, Game, Variant, hookimpl
 from gamenight.plugins.spyfall.board import EightLocations
 from gamenight.plugins.spyfall.packs import PackLocations
 from gamenight.plugins.spyfall_teams import rules
+from gamenight.plugins.spyfall_teams.awards import gamenight_awards as gamenight_awards  # the recap's awards
 from gamenight.plugins.spyfall_teams.hookspecs import TeamHooks
 
 NAMES = {"en": "Team Spyfall", "ru": "Командная «Находка для шпиона»"}
