@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import resource
 import socket
 import subprocess
 import sys
@@ -37,12 +38,21 @@ def running_server(
     port: int | None = None,
     extra: tuple[str, ...] = (),
     output: list[str] | None = None,
+    env: dict[str, str] | None = None,
+    file_limit: int | None = None,
 ) -> Iterator[str]:
     """Start `gamenight serve` (with the test game) and yield its base URL; stop it afterwards.
 
-    What the server printed is appended to ``output`` when it has stopped.
+    ``env`` replaces the loopback tests' generous limits (LOOPBACK_LIMITS); ``file_limit`` lowers the
+    server's open-file limit, soft and hard, so that it cannot raise it. What the server printed is
+    appended to ``output`` when it has stopped. The server must still be running at the end.
     """
     port = port or free_port()
+
+    def lower_file_limit() -> None:
+        if file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit))
+
     process = subprocess.Popen(
         [
             sys.executable,
@@ -59,10 +69,11 @@ def running_server(
             async_mode,
             *extra,
         ],
-        env=LOOPBACK_LIMITS | subprocess_env(),
+        env=(LOOPBACK_LIMITS if env is None else env) | subprocess_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=lower_file_limit if file_limit is not None else None,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -78,6 +89,7 @@ def running_server(
         else:
             raise RuntimeError("the server did not come up")
         yield url
+        assert process.poll() is None, "the server died"
     finally:
         process.terminate()
         try:

@@ -9,67 +9,27 @@ from __future__ import annotations
 
 import contextlib
 import json
-import resource
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import socketio
-from conftest import subprocess_env
-from server import free_port
+from server import running_server
 
 FILE_LIMIT = 256  # the server lowers its connection limit to (256 - 64) // 2 = 96
 
 
-@contextlib.contextmanager
 def serve(
     db: Path,
     async_mode: str = "eventlet",
     env: dict[str, str] | None = None,
     file_limit: int | None = None,
     output: list[str] | None = None,
-) -> Iterator[str]:
+):
     """`gamenight serve` in its own process (settings from ``env``, under ``file_limit``); yields its URL."""
-    port = free_port()
-
-    def lower_file_limit() -> None:
-        if file_limit is not None:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit))
-
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamenight", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--db", str(db), "--async-mode", async_mode],
-        env=subprocess_env() | (env or {}),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=lower_file_limit,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while not healthy(url, timeout=1):
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited: {process.stdout.read()}")
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not come up")
-            time.sleep(0.05)
-        yield url
-        assert process.poll() is None, "the server died"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if output is not None:
-            output.append(process.stdout.read())
+    return running_server(db, async_mode, env=env or {}, file_limit=file_limit, output=output)
 
 
 def healthy(url: str, timeout: float = 5) -> bool:
