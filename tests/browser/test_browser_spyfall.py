@@ -251,7 +251,9 @@ def test_spyfall_strings_in_both_languages():
     emitted |= {f"spyfall.phase.{phase}" for phase in ("play", "accusation", "spy_reveal", "final_vote", "round_over")}
     emitted |= {"spyfall.option.spies.auto", "spyfall.option.spies.1", "spyfall.option.spies.2"}
     emitted |= {f"spyfall.option.packs.{pack}" for pack in ("spyfall2", "spyfall1", "custom")}
-    screen = (CLIENT / "screen.js").read_text(encoding="utf-8")
+    screen = "".join(
+        path.read_text(encoding="utf-8") for path in [CLIENT / "screen.js", *(CLIENT / "parts").glob("*.js")]
+    )
     used = set(re.findall(r"\"(spyfall\.screen\.[a-z_]+)\"", screen))
     assert len(used) > 50
     missing = (emitted | used) - set(en)

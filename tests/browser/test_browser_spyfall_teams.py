@@ -378,7 +378,9 @@ def test_team_spyfall_strings_in_both_languages():
     emitted |= {f"spyfall_teams.timer.{timer}" for timer in ("round", "picks", "show", "break")}
     emitted |= {f"spyfall_teams.option.composition.{choice}" for choice in ("table", "table_alt", "custom")}
     assert len(emitted) > 25
-    screen = (CLIENT / "screen.js").read_text(encoding="utf-8")
+    screen = "".join(
+        path.read_text(encoding="utf-8") for path in [CLIENT / "screen.js", *(CLIENT / "parts").glob("*.js")]
+    )
     used = set(re.findall(r"\"(spyfall_teams\.screen\.[a-z_]+)\"", screen))
     kinds = set(re.findall(r"\"kind\": \"(\w+)\"", rules))  # the show's steps, each with a title
     assert len(kinds) == 11, kinds
@@ -392,7 +394,7 @@ def test_team_spyfall_strings_in_both_languages():
     shared = set(re.findall(r"\"(spyfall\.(?:option|event)\.[a-z_]+)\"", borrowed))
     shared |= {f"error.{code}" for code in re.findall(r"ActionError\(\s*\"(spyfall\.[a-z_]+)\"", borrowed)}
     shared |= set(re.findall(r"\"(spyfall\.[a-z_]+\.[a-z_]+)\"", screen))
-    kit_js = (spyfall / "client" / "kit.js").read_text(encoding="utf-8")
+    kit_js = "".join(path.read_text(encoding="utf-8") for path in (spyfall / "client" / "kit").glob("*.js"))
     shared |= set(re.findall(r"\"(spyfall\.kit\.[a-z_]+)\"", kit_js))
     assert {"spyfall.option.packs", "error.spyfall.board_incomplete", "spyfall.kit.card_hold"} <= shared
     kit = {lang: load(spyfall / "client", lang) for lang in ("en", "ru")}

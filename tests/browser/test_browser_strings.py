@@ -88,7 +88,7 @@ def test_russian_wording_seen_in_a_trial():
     teams = load(ROOT / "plugins" / "spyfall_teams" / "client" / "strings", "ru")
     spy = teams["spyfall_teams.screen.spy_named_inline"].format(name="Boris")
     assert teams["spyfall_teams.screen.winners"]["one"].format(names=spy) == "Раунд выигрывает шпион Boris!"
-    screen = (ROOT / "plugins" / "spyfall_teams" / "client" / "screen.js").read_text(encoding="utf-8")
+    screen = (ROOT / "plugins" / "spyfall_teams" / "client" / "parts" / "teams.js").read_text(encoding="utf-8")
     winners = screen[screen.index("function winnersText") :]
     assert "spy_named_inline" in winners[: winners.index("\n}\n")]
     assert "задан" not in sf["spyfall.kit.i_asked"] and "Мой вопрос" in sf["spyfall.kit.i_asked"]

@@ -1,0 +1,40 @@
+// Names in the viewer's language: locations, roles, packs, players, lists.
+
+/** A location's name in the viewer's language, else in any language it has (custom ones may have one). */
+export function locationName(api, location) {
+  if (!location) return "";
+  const names = location.names || {};
+  return names[api.lang] || names.en || names.ru || Object.values(names).find(Boolean) || location.id;
+}
+
+/** A role ({en, ru}, maybe one language only) in the viewer's language; null when there is none. */
+export function roleName(api, role) {
+  if (!role) return null;
+  if (typeof role === "string") return role;
+  return role[api.lang] || role.en || role.ru || Object.values(role).find(Boolean) || null;
+}
+
+export function packName(api, pack) {
+  const names = pack.names || {};
+  return names[api.lang] || names.en || names.ru || Object.values(names).find(Boolean) || pack.id;
+}
+
+/** Names joined the way the viewer's language does it ("Ann, Boris and Chen"). */
+export function names(api, pids) {
+  return joined(
+    api,
+    pids.map((pid) => api.name(pid)),
+  );
+}
+
+export function joined(api, items) {
+  try {
+    return new Intl.ListFormat(api.lang, { style: "long", type: "conjunction" }).format(items);
+  } catch {
+    return items.join(", ");
+  }
+}
+
+export function sortedLocations(api, locations) {
+  return locations.slice().sort((a, b) => locationName(api, a).localeCompare(locationName(api, b), api.lang));
+}

@@ -1,0 +1,53 @@
+// The round's result: who won it, the rounds won so far, and the host's next round.
+
+import { actionButton, gone, section, voidNote } from "/plugins/spyfall/kit.js";
+import { leftTag, winnersText } from "./teams.js";
+
+export function resultSection(ctx) {
+  const { api, match, game, host } = ctx;
+  const { el, t } = api;
+  const result = game.result;
+  if (!result) return null;
+  const won = game.rounds_won || {};
+  const order = match.players.slice().sort((a, b) => (won[b] || 0) - (won[a] || 0));
+  const parts = [
+    result.void
+      ? voidNote(api, result, "st-void")
+      : el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result)),
+    el("h4", {}, t("spyfall_teams.screen.rounds_won_title")),
+    el(
+      "ul",
+      { class: "st-rounds-won", "data-testid": "st-rounds-won" },
+      order.map((pid) =>
+        el(
+          "li",
+          { "data-player": pid, class: gone(match, pid) ? "left" : null },
+          el("span", { class: gone(match, pid) ? "gone" : null }, api.name(pid)),
+          gone(match, pid) ? leftTag(api) : null,
+          el("strong", {}, String(won[pid] || 0)),
+        ),
+      ),
+    ),
+    el("p", { class: "sf-muted" }, t("spyfall_teams.screen.ranking_hint")),
+  ];
+  if (!api.table && !match.over) {
+    if (host) {
+      const last = match.round >= (game.rounds ?? 0);
+      parts.push(
+        el(
+          "div",
+          { class: "sf-row" },
+          actionButton(
+            api,
+            { class: "btn primary big", "data-testid": "st-next" },
+            last ? t("spyfall_teams.screen.finish") : t("spyfall_teams.screen.next"),
+            () => api.send("next"),
+          ),
+        ),
+      );
+    } else {
+      parts.push(el("p", { class: "sf-muted", "data-testid": "st-waiting-host" }, t("spyfall_teams.screen.waiting_host")));
+    }
+  }
+  return section(api, "sf-result", "st-result", el("h3", {}, t("spyfall_teams.screen.result_title")), ...parts);
+}

@@ -1,0 +1,56 @@
+// The show: the variant's scoring script, one step at a time, the newest first.
+
+import { actionButton, section } from "/plugins/spyfall/kit.js";
+import { stageSection } from "./stage.js";
+import { stepBody, stepTitle } from "./steps.js";
+
+export function showSection(ctx) {
+  const { api, match, mem, host, shown } = ctx;
+  const { el, t } = api;
+  const steps = shown.steps;
+  if (!steps.length) return null;
+  const seen = mem.ui.seenSteps || 0;
+  mem.ui.seenSteps = steps.length;
+  const newestIndex = steps.length - 1;
+  const newest = steps[newestIndex];
+  const freshNewest = newestIndex >= seen;
+  const cards = steps
+    .map((step, index) => {
+      const fresh = index >= seen;
+      return el(
+        "article",
+        {
+          class: ["st-step", `kind-${step.kind}`, index === newestIndex ? "newest" : "earlier", fresh ? "enter" : null],
+          "data-testid": "st-step",
+          "data-kind": step.kind,
+          "data-index": String(index),
+        },
+        el("h3", { class: "st-step-title" }, stepTitle(ctx, step)),
+        stepBody(ctx, step, fresh && index === newestIndex),
+      );
+    })
+    .reverse(); // the newest first: on a TV it is where the eyes are
+  const manual = !match.options?.show_seconds;
+  const controls = [];
+  if (match.phase === "reveal" && !api.table) {
+    if (host && manual) {
+      controls.push(
+        actionButton(api, { class: "btn primary big", "data-testid": "st-next-step" }, t("spyfall_teams.screen.next_step"), () =>
+          api.send("next_step"),
+        ),
+      );
+    } else {
+      controls.push(el("p", { class: "sf-muted" }, manual ? t("spyfall_teams.screen.host_steps") : t("spyfall_teams.screen.auto_steps")));
+    }
+  }
+  return section(
+    api,
+    "st-show",
+    "st-show",
+    el("h3", { class: "st-show-title" }, t("spyfall_teams.screen.show_title")),
+    match.phase === "reveal" ? el("p", { class: "sf-muted" }, t("spyfall_teams.screen.no_talking")) : null,
+    stageSection(ctx, newest, freshNewest),
+    controls.length ? el("div", { class: "sf-row st-controls" }, controls) : null,
+    el("div", { class: "st-steps", "data-testid": "st-steps" }, cards),
+  );
+}
