@@ -74,7 +74,7 @@ export function renderList(s, ctx) {
         el(ctx, "span", { class: "nah-count" }, `${ctx.associations.length}/${ctx.expected}`),
       ),
       items.length
-        ? el(ctx, "ol", { class: "nah-assocs", "data-testid": "nah-assoc-list" }, items)
+        ? el(ctx, "ol", { class: ["nah-assocs", items.length > 5 ? "many" : null], "data-testid": "nah-assoc-list", style: { "--nah-rows": Math.ceil(items.length / 2) } }, items)
         : el(ctx, "p", { class: "nah-empty" }, t("notahuman.screen.no_words")),
       waiting.length
         ? el(ctx, "div", { class: "nah-pending", "data-testid": "nah-pending" },
