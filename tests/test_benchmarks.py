@@ -17,8 +17,10 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
     [
         ["throughput.py", "--actions", "300", "--matches", "5"],
         ["notarobot.py", "--moves", "300", "--largest", "2"],
+        # the real server and the relay, 2 lobbies for 3 s each: exits 1 on any error or a view that differs
+        ["netload.py", "--quick"],
     ],
-    ids=["throughput", "notarobot"],
+    ids=["throughput", "notarobot", "netload"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(
