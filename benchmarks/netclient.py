@@ -34,8 +34,11 @@ now = time.perf_counter
 class Clients:
     """What the connections of one run share."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, drop: float = 0.0, seed: int = 1) -> None:
         self.ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+        self.drop = drop  # the share of patches to lose on purpose (the resync path under test) ...
+        self.drop_window = (0.0, 0.0)  # ... while the moves are made (a setup that lost one would wait for ever)
+        self.drops = random.Random(seed)
         self.conns: list[Conn] = []
         self.counting = False  # bytes and messages are counted while this is set (the measured window)
         self.closing = False  # a connection that ends before this is set was lost
@@ -214,6 +217,13 @@ class Conn:
                 waiter.set_result(view)
 
     def on_patch(self, patch: dict[str, Any], t: float) -> None:
+        if (
+            self.clients.drop
+            and self.clients.drop_window[0] <= t < self.clients.drop_window[1]
+            and (self.clients.drops.random() < self.clients.drop)
+        ):
+            self.counts["patches_dropped"] += 1
+            return
         if self.view is None or self.resyncing:
             self.counts["patches_skipped"] += 1  # the protocol says: ignore patches until the state
             return

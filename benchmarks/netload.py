@@ -205,7 +205,7 @@ class Load(Clients):
     """One load point: set the lobbies up, play for warmup + duration seconds, drain, check every view, analyse."""
 
     def __init__(self, opts: argparse.Namespace, url: str, lobbies: int, pid: int | None) -> None:
-        super().__init__(url)
+        super().__init__(url, opts.drop_patches, opts.seed)
         self.opts, self.pid = opts, pid
         self.lobbies = [Lobby(self) for _ in range(lobbies)]
         self.rng = random.Random(opts.seed)
@@ -263,6 +263,7 @@ class Load(Clients):
 
         t0 = now()
         t_measure, t_stop = t0 + o.warmup, t0 + o.warmup + o.duration
+        self.drop_window = (t0, t_stop - 1.0)  # the last second's patches all arrive: every view catches up
         loops = [asyncio.create_task(self.seat_loop(s, t0, t_measure, t_stop)) for lb in lobbies for s in lb.seats]
         await asyncio.sleep(max(0.0, t_measure - now()))
         self.counting = True
@@ -326,7 +327,7 @@ class Load(Clients):
     def analyse(self, lobbies: list[Lobby], window: float) -> dict[str, Any]:
         latencies: list[float] = []
         errors: Counter = Counter()
-        offered = accepted = stale = asked = 0
+        offered = accepted = stale = asked = unmeasured = 0
         for lobby in lobbies:
             held = [(c.versions, c.times) for c in lobby.conns]
             errors["disconnected"] += sum(c.closed_early for c in lobby.conns)
@@ -342,6 +343,8 @@ class Load(Clients):
                         stale += 1
                     elif not move.ok:
                         errors[f"refused:{move.error}"] += 1
+                    elif move.version is None and self.drop:
+                        unmeasured += 1  # its sender lost the patch that showed it, and resynced past it
                     elif move.version is None:
                         errors["version_not_found"] += 1
                     else:
@@ -361,7 +364,7 @@ class Load(Clients):
         conns = [c for lb in lobbies for c in lb.conns]
         totals = sum((c.counts for c in conns), Counter())
         for kind in ("patches_missed", "patches_failed", "resync_refused", "replaced", "removed"):
-            if totals[kind]:
+            if totals[kind] and not (kind == "patches_missed" and self.drop):  # a patch dropped is then missed
                 errors[kind] += totals[kind]
         latencies.sort()
         answers = sorted(m.t_ack - m.t_send for lb in lobbies for s in lb.seats for m in s.moves if m.measured and m.ok)
@@ -377,6 +380,7 @@ class Load(Clients):
             "moves_accepted": accepted,
             "asked_accepted": asked,
             "asked_stale": stale,
+            "moves_unmeasured": unmeasured,
             "moves_per_s": round(accepted / window, 1),
             "p50_ms": percentile(50),
             "p95_ms": percentile(95),
@@ -391,6 +395,7 @@ class Load(Clients):
             "states": totals["states"],
             "patches_old": totals["patches_old"],
             "resyncs": totals["resyncs"],
+            "patches_dropped": totals["patches_dropped"],
             "notes": dict(self.notes.most_common(5)),
         }
 
@@ -598,6 +603,13 @@ def main() -> None:
     parser.add_argument("--give-up-ms", type=float, default=1000.0, help="a series stops past this p99")
     parser.add_argument("--bisect", type=int, default=0, help="halvings of the gap past the most lobbies held")
     parser.add_argument("--pin", action=argparse.BooleanOptionalAction, default=True, help="server CPU 0, us CPU 1")
+    parser.add_argument(
+        "--drop-patches",
+        type=float,
+        default=0.0,
+        help="lose this share of patches on purpose:"
+        " each connection must then resync (a missed patch is no error then)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write every point's figures here")
     parser.add_argument(
