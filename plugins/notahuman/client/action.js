@@ -28,28 +28,8 @@ export function renderAction(s, ctx) {
         el(ctx, "span", { class: "nah-said-word" }, g.my_word),
       );
   } else if (phase === "reveal_window" && ctx.seated) {
-    const human = g.card?.role === "human";
-    key = ["reveal", human];
-    build = () =>
-      human
-        ? el(ctx, "div", { class: "nah-reveal-box" },
-            el(ctx, "button", {
-              type: "button",
-              class: "btn primary big nah-reveal",
-              "data-testid": "nah-reveal",
-              onclick: (event) => {
-                const button = event.currentTarget;
-                button.disabled = true;
-                api.send("reveal").then((answer) => {
-                  if (!answer.ok) button.disabled = false;
-                });
-              },
-            }, el(ctx, "span", { class: "nah-eyes-small", "aria-hidden": "true" }, "0_0"), t("notahuman.screen.reveal_button")),
-            el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.reveal_note")),
-          )
-        : el(ctx, "div", { class: "nah-reveal-box quiet", "data-testid": "nah-reveal-wait" },
-            el(ctx, "p", {}, t("notahuman.screen.reveal_wait")),
-          );
+    key = ["reveal", s.revealAnswer];
+    build = () => revealControl(s, ctx);
   } else if (phase === "guess" && ctx.seated && match.turn === ctx.me) {
     key = ["guess"];
     build = () => el(ctx, "p", { class: "nah-callout", "data-testid": "nah-guess-hint" }, t("notahuman.screen.guess_hint"));
@@ -83,4 +63,34 @@ export function renderAction(s, ctx) {
   }
   paint(s, "action", s.action, [ctx.lang, ...key], build);
   s.action.hidden = s.action.childNodes.length === 0;
+}
+
+/**
+ * The reveal window's control, the same on every seat's phone whatever its card (a glance at a neighbour's
+ * phone tells nothing): a tap asks the server to reveal. The Human's tap starts the guess for everyone; any
+ * other tap is refused to that phone alone, which then says so under the button (docs/rules/notahuman.md).
+ */
+function revealControl(s, ctx) {
+  const { api } = ctx;
+  const { t } = api;
+  const answer = s.revealAnswer; // null: not tapped; "sent": waiting; else the refusal's key
+  return el(ctx, "div", { class: "nah-reveal-box", "data-testid": "nah-reveal-box" },
+    el(ctx, "button", {
+      type: "button",
+      class: "btn primary big nah-reveal",
+      "data-testid": "nah-reveal",
+      disabled: Boolean(answer),
+      onclick: () => {
+        s.revealAnswer = "sent";
+        api.refresh();
+        api.send("reveal", {}, { quiet: true }).then((reply) => {
+          if (!reply.ok) s.revealAnswer = reply.error?.code === "notahuman.not_human" ? "notahuman.screen.reveal_refused" : reply.error?.key || "error.timeout";
+          api.refresh();
+        });
+      },
+    }, el(ctx, "span", { class: "nah-eyes-small", "aria-hidden": "true" }, "0_0"), t("notahuman.screen.reveal_button")),
+    el(ctx, "p", { class: "nah-note", "data-testid": "nah-reveal-note", role: answer && answer !== "sent" ? "status" : null },
+      answer && answer !== "sent" ? t(answer) : t("notahuman.screen.reveal_note_all"),
+    ),
+  );
 }

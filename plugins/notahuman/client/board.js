@@ -2,6 +2,7 @@
 
 import { ANSWER_PUBLIC, paint, token, el, boardMode } from "./common.js";
 import { openZoom } from "./zoom.js";
+import { describe, tagsReady } from "./pictures.js";
 
 function boardTitle(ctx) {
   const { api, g, phase, match } = ctx;
@@ -16,7 +17,7 @@ export function renderBoard(s, ctx) {
   const mode = boardMode(ctx);
   const outcome = g.outcome;
   const guess = outcome?.guess ?? null;
-  const key = [ctx.lang, ctx.images, g.answer, mode, guess, boardTitle(ctx), ctx.match.round];
+  const key = [ctx.lang, ctx.images, g.answer, mode, guess, boardTitle(ctx), ctx.match.round, tagsReady()];
   paint(s, "board", s.board, key, () => [
     el(ctx, "div", { class: "nah-board-head" },
       el(ctx, "span", { class: "nah-board-check", "aria-hidden": "true" }),
@@ -29,13 +30,13 @@ export function renderBoard(s, ctx) {
         const guessed = guess === n;
         return el(ctx, "button", {
           type: "button",
-          class: ["nah-tile", answer ? "answer" : null, guessed ? (answer ? "guess right" : "guess wrong") : null],
+          class: ["nah-tile", answer ? "answer reveal-in" : null, guessed ? (answer ? "guess right" : "guess wrong") : null],
           "data-testid": `nah-tile-${n}`,
           "data-number": String(n),
-          "aria-label": answer ? api.t("notahuman.screen.picture_answer", { number: n }) : api.t("notahuman.screen.picture", { number: n }),
+          "aria-label": describe(ctx, n, { answer }),
           onclick: () => openZoom(s, n),
         },
-          el(ctx, "img", { src, alt: api.t("notahuman.screen.picture", { number: n }), loading: "eager", draggable: "false" }),
+          el(ctx, "img", { src, alt: describe(ctx, n), loading: "eager", draggable: "false" }),
           token(api, n, { class: answer ? "gold" : null }),
           guessed ? el(ctx, "span", { class: "nah-tile-tag" }, api.t("notahuman.screen.guess_tag")) : null,
         );

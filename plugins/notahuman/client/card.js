@@ -13,6 +13,13 @@ export function renderCard(s, ctx) {
   }
   if (!s.card) s.card = makeCard(s, ctx.api);
   if (s.card.parentNode !== s.cardSlot) s.cardSlot.replaceChildren(s.card);
+  if (s.cardDealt !== s.round) {
+    // a new card is dealt: it turns over onto the phone (the shell's .flip-in, still under reduced motion)
+    s.cardDealt = s.round;
+    s.card.classList.remove("flip-in");
+    void s.card.offsetWidth; // restart the animation
+    s.card.classList.add("flip-in");
+  }
   s.cardInfo = { role: card.role, answer: card.answer ?? null, lang: ctx.lang };
   paintCard(s);
 }
@@ -61,8 +68,8 @@ function paintCard(s) {
       el(
         "span",
         { class: "nah-card-face human", "data-testid": "nah-card-face", "data-role": "human" },
-        el("span", { class: "nah-card-kind" }, t("notahuman.screen.card_human")),
-        el("span", { class: "nah-card-eyes", "data-testid": "nah-card-human" }, "0_0"),
+        el("span", { class: "nah-card-kind" }, el("span", { class: "nah-card-icon", "aria-hidden": "true" }), t("notahuman.screen.card_human")),
+        el("span", { class: "nah-card-sign nah-card-eyes", "data-testid": "nah-card-sign" }, "0_0"),
         el("span", { class: "nah-card-note" }, t("notahuman.screen.card_human_note")),
       ),
     );
@@ -73,7 +80,7 @@ function paintCard(s) {
         "span",
         { class: "nah-card-face robot", "data-testid": "nah-card-face", "data-role": "robot", "data-answer": String(info.answer) },
         el("span", { class: "nah-card-kind" }, el("img", { src: `${ART}/robot.svg`, alt: "", class: "nah-card-icon" }), t("notahuman.screen.card_robot")),
-        el("span", { class: "nah-card-number", "data-testid": "nah-card-answer" }, String(info.answer)),
+        el("span", { class: "nah-card-sign nah-card-number", "data-testid": "nah-card-sign" }, String(info.answer)),
         el("span", { class: "nah-card-note" }, t("notahuman.screen.card_robot_note", { number: info.answer })),
       ),
     );

@@ -47,8 +47,8 @@ export function renderList(s, ctx) {
       if (speaking) badge = el(ctx, "span", { class: "nah-badge speaking", "data-testid": "nah-speaking" }, t("notahuman.screen.speaking"));
       else if (gone && !outcome) badge = leftBadge(ctx);
       else if (done) badge = el(ctx, "span", { class: "nah-badge done", "aria-label": t("notahuman.screen.explained") }, "✓");
-      else if (human) badge = el(ctx, "span", { class: "nah-badge human" }, "0_0");
-      else if (outcome) badge = el(ctx, "span", { class: "nah-badge robot" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
+      else if (human) badge = el(ctx, "span", { class: "nah-badge human reveal-in", role: "img", "aria-label": t("notahuman.screen.card_human") }, "0_0");
+      else if (outcome) badge = el(ctx, "span", { class: "nah-badge robot reveal-in" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
       return item(String(i + 1), i + 1, a.word, who(ctx, a.player), {
         player: a.player,
         current: speaking,
@@ -60,7 +60,7 @@ export function renderList(s, ctx) {
       const human = outcome && (outcome.humans || [outcome.human]).includes(SERVER);
       const revealed = outcome && outcome.revealed === SERVER;
       let badge = null;
-      if (outcome) badge = human ? el(ctx, "span", { class: "nah-badge human" }, "0_0") : el(ctx, "span", { class: "nah-badge robot" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
+      if (outcome) badge = human ? el(ctx, "span", { class: "nah-badge human reveal-in", role: "img", "aria-label": t("notahuman.screen.card_human") }, "0_0") : el(ctx, "span", { class: "nah-badge robot reveal-in" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
       items.push(
         item(SERVER, SERVER_SLOT, t("notahuman.screen.server_option"), outcome ? t("notahuman.screen.server") : t("notahuman.screen.server_option_note"), {
           badge,

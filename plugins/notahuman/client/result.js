@@ -2,6 +2,7 @@
 
 import { SERVER, BALLOT, ART, paint, stars, token, leftBadge, choiceLabel, el } from "./common.js";
 import { openZoom } from "./zoom.js";
+import { describe, tagsReady } from "./pictures.js";
 
 function winnerOf(outcome) {
   if (outcome.human_wins && outcome.human === SERVER) return "nobody";
@@ -62,13 +63,13 @@ export function renderResult(s, ctx) {
   const entries = roundEntries(ctx);
   const ballot = match.ballots?.[BALLOT];
   const votes = o.how === "vote" && ballot?.closed ? ballot.choices || {} : {};
-  paint(s, "result", s.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left]], () => {
+  paint(s, "result", s.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left], tagsReady()], () => {
     const { t } = api;
     const winner = winnerOf(o);
     const picture = (n, kind, caption) =>
       el(ctx, "figure", { class: ["nah-result-pic", kind] },
-        el(ctx, "button", { type: "button", class: "nah-result-pic-button", onclick: () => openZoom(s, n), "aria-label": caption },
-          el(ctx, "img", { src: ctx.images[n - 1], alt: t("notahuman.screen.picture", { number: n }) }),
+        el(ctx, "button", { type: "button", class: "nah-result-pic-button", onclick: () => openZoom(s, n) },
+          el(ctx, "img", { src: ctx.images[n - 1], alt: describe(ctx, n) }),
           token(api, n, { class: kind === "answer" ? "gold" : null }),
         ),
         el(ctx, "figcaption", {}, caption),
@@ -114,7 +115,7 @@ export function renderResult(s, ctx) {
       );
     }
     return [
-      el(ctx, "div", { class: ["nah-verdict", winner], "data-testid": "nah-verdict", "data-winner": winner },
+      el(ctx, "div", { class: ["nah-verdict", "reveal-in", winner], "data-testid": "nah-verdict", "data-winner": winner },
         el(ctx, "span", { class: "nah-verdict-face", "aria-hidden": "true" }, winner === "human" ? "0_0" : winner === "robots" ? el(ctx, "img", { src: `${ART}/robot.svg`, alt: "" }) : "⌀"),
         el(ctx, "span", { class: "nah-verdict-text" }, t(`notahuman.screen.win.${winner}`)),
       ),

@@ -10,6 +10,8 @@
 //   form.js     the association form;  ballot.js the secret vote;  list.js the association list
 //   board.js    the nine pictures;  zoom.js a picture enlarged (and the Human's guess)
 //   result.js   the round's result;  sheet.js the record sheet;  setup.js the lobby's picture packs
+//   pictures.js a picture in words (alt text from the scenes' tags);  cues.js the moments' sounds
+// Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
 
 import { context } from "./common.js";
 import { renderStatus } from "./status.js";
@@ -21,6 +23,8 @@ import { renderZoom } from "./zoom.js";
 import { renderList } from "./list.js";
 import { renderResult } from "./result.js";
 import { renderSheet } from "./sheet.js";
+import { cueMoments } from "./cues.js";
+import { loadTags } from "./pictures.js";
 
 export { renderSetup } from "./setup.js";
 
@@ -53,6 +57,7 @@ export function render(root, view, api) {
   const s = screenOf(root, api);
   const ctx = context(view, api);
   s.ctx = ctx;
+  loadTags(api);
   const round = `${ctx.match.id}:${ctx.match.round}`;
   if (s.round !== round) {
     s.round = round;
@@ -61,6 +66,7 @@ export function render(root, view, api) {
     s.problem = null;
     s.busy = false;
     s.form = null;
+    s.revealAnswer = null;
     s.listSeen = ctx.associations.length; // words already said when this screen opened do not fly in
   }
   if (ctx.phase !== "associations" || ctx.g.my_word) {
@@ -78,4 +84,5 @@ export function render(root, view, api) {
   renderList(s, ctx);
   renderSheet(s, ctx);
   renderZoom(s);
+  cueMoments(s, ctx);
 }

@@ -14,11 +14,8 @@ function statusText(ctx) {
         t("notahuman.screen.status.associations_hint"),
       ];
     case "reveal_window": {
-      const detail = ctx.seated
-        ? g.card?.role === "human"
-          ? t("notahuman.screen.status.reveal_human")
-          : t("notahuman.screen.status.reveal_robot")
-        : t("notahuman.screen.status.reveal_table");
+      // the same words on every seat's phone, whatever its card
+      const detail = ctx.seated ? t("notahuman.screen.status.reveal_seat") : t("notahuman.screen.status.reveal_table");
       return [t("notahuman.screen.status.reveal", { name: who(ctx, g.asker) }), detail];
     }
     case "guess":

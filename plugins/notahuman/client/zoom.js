@@ -1,6 +1,7 @@
 // I'm Not a Human: a picture enlarged (the Human's guess is confirmed here), with its keyboard.
 
 import { paint, token, el, boardMode } from "./common.js";
+import { describe, tagsReady } from "./pictures.js";
 
 let zoomOwner = null; // the screen whose enlarged picture the keyboard controls
 
@@ -38,11 +39,11 @@ export function renderZoom(s) {
   const { api, g } = ctx;
   const { t } = api;
   const pick = boardMode(ctx) === "pick";
-  paint(s, "zoom", s.zoomBox, [ctx.lang, n, ctx.images[n - 1], pick, g.answer], () => [
+  paint(s, "zoom", s.zoomBox, [ctx.lang, n, ctx.images[n - 1], pick, g.answer, tagsReady()], () => [
     el(ctx, "div", { class: "nah-zoom-backdrop", onclick: () => closeZoom(s) }),
-    el(ctx, "figure", { class: "nah-zoom-card", role: "dialog", "aria-modal": "true", "aria-label": t("notahuman.screen.picture", { number: n }) },
+    el(ctx, "figure", { class: "nah-zoom-card", role: "dialog", "aria-modal": "true", "aria-label": describe(ctx, n) },
       el(ctx, "button", { type: "button", class: "nah-zoom-image", "data-testid": "nah-zoom-image", onclick: () => closeZoom(s), "aria-label": t("notahuman.screen.close") },
-        el(ctx, "img", { src: ctx.images[n - 1], alt: t("notahuman.screen.picture", { number: n }) }),
+        el(ctx, "img", { src: ctx.images[n - 1], alt: describe(ctx, n) }),
       ),
       el(ctx, "figcaption", { class: "nah-zoom-bar" },
         el(ctx, "button", { type: "button", class: "btn icon ghost", "aria-label": t("notahuman.screen.previous"), onclick: () => stepZoom(s, -1) }, "‹"),

@@ -1,0 +1,37 @@
+// I'm Not a Human: the moments a device marks with a sound (and a phone with a vibration too) through the
+// shell's api.cue, each once: a moment is remembered by its round and kind, so a re-render never repeats it.
+//   table:  round_start (the associations open), reveal (the Human reveals; the round's result),
+//           vote_open, vote_close
+//   phone:  your_turn (a word to give; your explanation), reveal_window (on every phone alike: the cue
+//           must not tell the Human from the robots)
+
+function moments(ctx) {
+  const { api, g, phase } = ctx;
+  const round = `${ctx.match.id}:${ctx.match.round}`;
+  const out = [];
+  if (api.table) {
+    if (phase === "associations") out.push(["round_start", `${round}:start`]);
+    if (phase === "guess") out.push(["reveal", `${round}:revealed`]);
+    if (phase === "voting") out.push(["vote_open", `${round}:vote`]);
+    if ((phase === "round_over" || phase === "over") && g.outcome) {
+      if (g.outcome.how === "vote") out.push(["vote_close", `${round}:vote`]);
+      out.push(["reveal", `${round}:result`]);
+    }
+  } else if (ctx.seated) {
+    if (phase === "associations" && !g.my_word) out.push(["your_turn", `${round}:word`]);
+    if (phase === "reveal_window") out.push(["reveal_window", `${round}:window`]);
+    if (phase === "explanations" && g.speaker === ctx.me) out.push(["your_turn", `${round}:explain`]);
+  }
+  return out;
+}
+
+/** Sound each moment of this render not sounded before on this screen. */
+export function cueMoments(s, ctx) {
+  s.cued ??= new Set();
+  for (const [name, key] of moments(ctx)) {
+    const id = `${name}:${key}`;
+    if (s.cued.has(id)) continue;
+    s.cued.add(id);
+    ctx.api.cue?.(name);
+  }
+}
