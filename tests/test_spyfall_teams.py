@@ -93,6 +93,42 @@ def test_the_show_awards_each_point_as_its_step_is_shown(engine, clock):
     assert awarded == sorted(awarded) and awarded[0] == 0 and awarded[-1] > 0, "points arrive with their steps"
 
 
+def test_every_seat_fills_the_same_pick_form_and_only_what_the_rules_count_scores(engine, clock):
+    """Issue 12: every phone names two locations and may point at no one, so the form gives no spy away;
+    a non-spy's second location never scores, and pointing at no one is an empty pick."""
+    night = Night(engine, clock, NAMES[:6])
+    night.start(game="spyfall_teams", options={"show_seconds": 0})
+    night.move("Ann", "end_round")
+    state = night.match.round_state
+    home, away = state["teams"]
+    ann = night.ids["Ann"]
+    own, other = (home, away) if ann in home["players"] else (away, home)
+    wrong = next(c["id"] for c in state["locations"] if c["id"] not in (home["location"], away["location"]))
+    assert night.move("Ann", "name_location", locations=[wrong, other["location"]]).ok, "a second slot is taken"
+    assert night.match.round_state["location_picks"][ann] == [wrong, other["location"]]
+    boris = next(name for name, pid in night.ids.items() if pid != ann)
+    three = [c["id"] for c in state["locations"]][:3]
+    assert night.move(boris, "name_location", locations=three).error["code"] == "spyfall_teams.pick_count"
+    for name, pid in night.ids.items():
+        if pid not in night.match.round_state["location_picks"]:
+            mine = home if pid in home["players"] else away
+            theirs = away if mine is home else home
+            assert night.move(name, "name_location", locations=[theirs["location"], wrong]).ok
+    mate = next(p for p in own["players"] if p != ann)
+    assert night.move("Ann", "point", players=[mate]).error["code"] == "spyfall_teams.pick_count"
+    assert night.move("Ann", "point", players=[]).ok, "no one: an empty pick"
+    for name, pid in night.ids.items():
+        if pid != ann:
+            team = home if pid in home["players"] else away
+            assert night.move(name, "point", players=[p for p in team["players"] if p != pid]).ok
+    while night.match.phase == "reveal":
+        night.move("Ann", "next_step")
+    reasons = [(r["player"], r["reason"]) for r in night.view(None)["match"]["rounds"][0]["entries"]]
+    located = [player for player, reason in reasons if reason == "spyfall_teams.reason.enemy_location"]
+    assert ann not in located, "Ann's right location was her second: it does not count"
+    assert sorted(located) == sorted(p for p in night.ids.values() if p != ann), "everyone else's first counts"
+
+
 def test_picks_and_teams_are_secret_until_the_show(engine, clock):
     night = Night(engine, clock, NAMES[:5])
     night.start(game="spyfall_teams")

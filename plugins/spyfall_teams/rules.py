@@ -36,14 +36,16 @@ def teammates_in_play(match, state: dict[str, Any], index: int) -> list[str]:
 
 
 def name_location(match, action: Action) -> None:
-    """Each non-spy names one enemy location, a spy two, from this round's list (docs/rules: Team Spyfall, 6)."""
+    """Each non-spy names one enemy location, a spy two, from this round's list (docs/rules: Team Spyfall, 3
+    and 6). Every phone offers two slots, so that the form gives no spy away: a non-spy may name a second
+    location too, which is shown with the picks and never scores (only a non-spy's first counts)."""
     state = match.round_state
     if action.actor in state["location_picks"]:
         raise ActionError("spyfall_teams.already_picked")
     chosen = action.args["locations"]
-    needed = 2 if action.actor in state["spies"] else 1
-    if len(chosen) != needed or len(set(chosen)) != needed:
-        raise ActionError("spyfall_teams.pick_count", count=needed)
+    allowed = (2,) if action.actor in state["spies"] else (1, 2)
+    if len(chosen) not in allowed or len(set(chosen)) != len(chosen):
+        raise ActionError("spyfall_teams.pick_count", count=allowed[-1])
     known = {c["id"] for c in state["locations"]}
     if not set(chosen) <= known:
         raise ActionError("spyfall.unknown_location", location=next(c for c in chosen if c not in known))
@@ -52,7 +54,7 @@ def name_location(match, action: Action) -> None:
 
 def point(match, action: Action) -> None:
     """Each player points at allies: 1 in a team of 2, exactly 2 in a team of 3 or more (counting those
-    still in the match); a spy at anyone or no one."""
+    still in the match), or at no one (as when the pick clock runs out); a spy at anyone or no one."""
     state = match.round_state
     if action.actor in state["ally_picks"]:
         raise ActionError("spyfall_teams.already_picked")
@@ -60,7 +62,7 @@ def point(match, action: Action) -> None:
     if len(set(chosen)) != len(chosen) or action.actor in chosen or not set(chosen) <= set(match.present):
         raise ActionError("spyfall.bad_target", player=None)
     needed = allies_needed(match, action.actor)
-    if needed is not None and len(chosen) != needed:
+    if needed is not None and chosen and len(chosen) != needed:
         raise ActionError("spyfall_teams.pick_count", count=needed)
     state["ally_picks"][action.actor] = list(chosen)
 

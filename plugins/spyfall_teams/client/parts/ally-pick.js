@@ -1,84 +1,102 @@
-// The secret ally pick: each points at their allies (a spy, at anyone or no one).
+// The secret ally pick. Every seat gets the same form, whatever its role: the same players to tap, the same
+// number to choose, and "no one". A non-spy points at exactly their count (1 in a team of 2, else 2) or at
+// no one; a spy, who has no team, fills the same form (their pointing scores nothing; docs/rules, Team
+// Spyfall, 3 and 4), so a glance at a phone says nothing.
 
 import { actionButton, names, present, section } from "/plugins/spyfall/kit.js";
-import { progress } from "./picks.js";
+import { allyCount, progress } from "./picks.js";
+
+function choiceButton(api, { chosen, attrs, label, onclick }) {
+  return api.el(
+    "button",
+    {
+      type: "button",
+      class: ["btn", "sf-choice", chosen ? "chosen" : null],
+      "aria-pressed": chosen ? "true" : "false",
+      onclick,
+      ...attrs,
+    },
+    label,
+  );
+}
+
+function pickForm(ctx) {
+  const { api, game, mem, match, me } = ctx;
+  const { el, t } = api;
+  const needed = allyCount(game);
+  const ui = mem.ui;
+  const chosen = ui.allyPick || (ui.allyPick = []);
+  const ready = ui.allyNone || chosen.length === needed;
+  const players = present(match).filter((pid) => pid !== me);
+  return [
+    el("p", { class: "sf-prompt" }, t("spyfall_teams.screen.pick_allies_prompt", { count: needed })),
+    el(
+      "div",
+      { class: "sf-choices st-ally-choices", "data-testid": "st-ally-targets" },
+      players.map((pid) =>
+        choiceButton(api, {
+          chosen: chosen.includes(pid),
+          attrs: { "data-player": pid, "data-testid": "st-ally" },
+          label: api.name(pid),
+          onclick: () => {
+            ui.allyNone = false;
+            const at = chosen.indexOf(pid);
+            if (at >= 0) chosen.splice(at, 1);
+            else {
+              chosen.push(pid);
+              if (chosen.length > needed) chosen.shift();
+            }
+            ctx.rerender();
+          },
+        }),
+      ),
+      choiceButton(api, {
+        chosen: Boolean(ui.allyNone),
+        attrs: { class: ["btn", "sf-choice", "st-none", ui.allyNone ? "chosen" : null], "data-testid": "st-ally-none" },
+        label: t("spyfall_teams.screen.ally_none"),
+        onclick: () => {
+          ui.allyNone = !ui.allyNone;
+          chosen.splice(0, chosen.length);
+          ctx.rerender();
+        },
+      }),
+    ),
+    el(
+      "div",
+      { class: "sf-row st-send" },
+      actionButton(
+        api,
+        { class: "btn primary big", disabled: !ready, "data-testid": "st-point" },
+        !ready
+          ? t("spyfall_teams.screen.point_choose", { count: needed })
+          : chosen.length
+            ? t("spyfall_teams.screen.point_confirm", { names: names(api, chosen) })
+            : t("spyfall_teams.screen.point_none"),
+        () => api.send("point", { players: ui.allyNone ? [] : chosen.slice() }),
+      ),
+    ),
+  ];
+}
+
+function myPick(ctx) {
+  const { api, game } = ctx;
+  const mine = game.my_ally_pick;
+  return api.el(
+    "p",
+    { class: "st-mine", "data-testid": "st-my-ally-pick" },
+    mine.length ? api.t("spyfall_teams.screen.you_pointed", { names: names(api, mine) }) : api.t("spyfall_teams.screen.you_pointed_none"),
+  );
+}
 
 export function allyPickSection(ctx) {
-  const { api, game, mem, match, me, playing } = ctx;
+  const { api, game, playing } = ctx;
   const { el, t } = api;
-  const needed = game.allies_to_name ?? null; // null: a spy, who may point at anyone or no one
   const parts = [
     el("h3", {}, api.table ? t("spyfall_teams.screen.picks_allies_table") : t("spyfall_teams.screen.pick_allies_title")),
+    el("p", { class: "sf-muted", "data-testid": "st-pick-rule" }, t("spyfall_teams.screen.pick_allies_rule")),
     el("p", { class: "sf-muted" }, t("spyfall_teams.screen.picks_secret")),
   ];
-  if (playing && !api.table) {
-    const mine = game.my_ally_pick;
-    if (mine) {
-      parts.push(
-        el(
-          "p",
-          { class: "st-mine", "data-testid": "st-my-ally-pick" },
-          mine.length
-            ? t("spyfall_teams.screen.you_pointed", { names: names(api, mine) })
-            : needed === null
-              ? t("spyfall_teams.screen.you_pointed_none")
-              : t("spyfall_teams.screen.you_missed"), // the pick clock ran out
-        ),
-      );
-    } else {
-      const chosen = mem.ui.allyPick || (mem.ui.allyPick = []);
-      const ready = needed === null || chosen.length === needed;
-      parts.push(
-        el(
-          "p",
-          { class: "sf-prompt" },
-          needed === null ? t("spyfall_teams.screen.pick_allies_spy") : t("spyfall_teams.screen.pick_allies_prompt", { count: needed }),
-        ),
-        el(
-          "div",
-          { class: "sf-choices", "data-testid": "st-ally-targets" },
-          present(match)
-            .filter((pid) => pid !== me)
-            .map((pid) =>
-              el(
-                "button",
-                {
-                  type: "button",
-                  class: ["btn", "sf-choice", chosen.includes(pid) ? "chosen" : null],
-                  "aria-pressed": chosen.includes(pid) ? "true" : "false",
-                  "data-player": pid,
-                  "data-testid": "st-ally",
-                  onclick: () => {
-                    const at = chosen.indexOf(pid);
-                    if (at >= 0) chosen.splice(at, 1);
-                    else {
-                      chosen.push(pid);
-                      if (needed !== null && chosen.length > needed) chosen.shift();
-                    }
-                    ctx.rerender();
-                  },
-                },
-                api.name(pid),
-              ),
-            ),
-        ),
-        el(
-          "div",
-          { class: "sf-row" },
-          actionButton(
-            api,
-            { class: "btn primary big", disabled: !ready, "data-testid": "st-point" },
-            !ready
-              ? t("spyfall_teams.screen.point_choose", { count: needed })
-              : chosen.length
-                ? t("spyfall_teams.screen.point_confirm", { names: names(api, chosen) })
-                : t("spyfall_teams.screen.point_none"),
-            () => api.send("point", { players: chosen.slice() }),
-          ),
-        ),
-      );
-    }
-  }
+  if (playing && !api.table) parts.push(...(game.my_ally_pick ? [myPick(ctx)] : pickForm(ctx)));
   parts.push(progress(ctx, game.picked_allies, "st-ally-progress"));
   return section(api, "st-picks", "st-ally-picks", ...parts);
 }

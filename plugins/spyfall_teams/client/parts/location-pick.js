@@ -1,63 +1,100 @@
-// The secret location pick: each names the other team's location (a spy, two).
+// The secret location pick. Every seat names two locations in two slots, whatever its role, so that no phone
+// gives a spy away: the first slot is one's guess of the other team's location (all that counts for a
+// non-spy), and a spy's second counts too (docs/rules/spyfall_teams.md, Team Spyfall, 3).
 
 import { actionButton, joined, locationList, locationName, section } from "/plugins/spyfall/kit.js";
 import { progress } from "./picks.js";
 import { cardById } from "./teams.js";
 
-export function locationPickSection(ctx) {
-  const { api, game, mem, playing } = ctx;
+export const LOCATION_SLOTS = 2;
+
+/** The two slots, filled in the order the locations were tapped. */
+function slots(ctx, chosen) {
+  const { api, game } = ctx;
   const { el, t } = api;
-  const needed = game.locations_to_name || 1;
+  return el(
+    "ol",
+    { class: "st-slots", "data-testid": "st-location-slots" },
+    Array.from({ length: LOCATION_SLOTS }, (_, i) =>
+      el(
+        "li",
+        { class: ["st-slot", chosen[i] ? "filled" : "empty"], "data-testid": "st-location-slot" },
+        el("span", { class: "st-slot-label" }, t("spyfall_teams.screen.pick_slot", { n: i + 1 })),
+        el(
+          "strong",
+          { class: "st-slot-value" },
+          chosen[i] ? locationName(api, cardById(game, chosen[i])) : t("spyfall_teams.screen.pick_slot_empty"),
+        ),
+      ),
+    ),
+  );
+}
+
+function pickForm(ctx) {
+  const { api, game, mem } = ctx;
+  const { el, t } = api;
+  const chosen = mem.ui.locationPick || (mem.ui.locationPick = []);
+  const ready = chosen.length === LOCATION_SLOTS;
+  return [
+    el("p", { class: "sf-prompt" }, t("spyfall_teams.screen.pick_location_prompt", { chosen: chosen.length })),
+    slots(ctx, chosen),
+    locationList(api, mem.ui, {
+      locations: game.locations,
+      mode: "pick",
+      marks: game.marks || [],
+      chosen,
+      onChoose: (id) => {
+        const at = chosen.indexOf(id);
+        if (at >= 0) chosen.splice(at, 1);
+        else {
+          chosen.push(id);
+          if (chosen.length > LOCATION_SLOTS) chosen.shift();
+        }
+        ctx.rerender();
+      },
+    }),
+    el(
+      "div",
+      { class: "sf-row st-send" },
+      actionButton(
+        api,
+        { class: "btn primary big", disabled: !ready, "data-testid": "st-name-location" },
+        ready
+          ? t("spyfall_teams.screen.name_confirm", { locations: joined(api, chosen.map((id) => locationName(api, cardById(game, id)))) })
+          : t("spyfall_teams.screen.name_choose", { count: LOCATION_SLOTS }),
+        async () => {
+          const answer = await api.send("name_location", { locations: chosen.slice() });
+          if (answer?.ok) mem.ui.sentLocations = chosen.slice();
+          return answer;
+        },
+      ),
+    ),
+  ];
+}
+
+/** What I named: as I sent it from this phone (both slots), else as the server has it (after a reload). */
+function myPick(ctx) {
+  const { api, game, mem } = ctx;
+  const mine = mem.ui.sentLocations || game.my_location_pick;
+  return api.el(
+    "p",
+    { class: "st-mine", "data-testid": "st-my-location-pick" },
+    mine.length
+      ? api.t("spyfall_teams.screen.you_named", { locations: joined(api, mine.map((id) => locationName(api, cardById(game, id)))) })
+      : api.t("spyfall_teams.screen.you_missed"), // the pick clock ran out
+  );
+}
+
+export function locationPickSection(ctx) {
+  const { api, game, playing } = ctx;
+  const { el, t } = api;
+  const phone = playing && !api.table;
   const parts = [
-    el("h3", {}, api.table ? t("spyfall_teams.screen.picks_locations_table") : t("spyfall_teams.screen.pick_location_title", { count: needed })),
+    el("h3", {}, api.table ? t("spyfall_teams.screen.picks_locations_table") : t("spyfall_teams.screen.pick_location_title")),
+    el("p", { class: "sf-muted", "data-testid": "st-pick-rule" }, t("spyfall_teams.screen.pick_location_rule")),
     el("p", { class: "sf-muted" }, t("spyfall_teams.screen.picks_secret")),
   ];
-  if (playing && !api.table) {
-    const mine = game.my_location_pick;
-    if (mine) {
-      parts.push(
-        el(
-          "p",
-          { class: "st-mine", "data-testid": "st-my-location-pick" },
-          mine.length
-            ? t("spyfall_teams.screen.you_named", { locations: joined(api, mine.map((id) => locationName(api, cardById(game, id)))) })
-            : t("spyfall_teams.screen.you_missed"), // the pick clock ran out
-        ),
-      );
-    } else {
-      const chosen = mem.ui.locationPick || (mem.ui.locationPick = []);
-      parts.push(
-        el("p", { class: "sf-prompt" }, t("spyfall_teams.screen.pick_location_prompt", { count: needed, chosen: chosen.length })),
-        locationList(api, mem.ui, {
-          locations: game.locations,
-          mode: "pick",
-          marks: game.marks || [],
-          chosen,
-          onChoose: (id) => {
-            const at = chosen.indexOf(id);
-            if (at >= 0) chosen.splice(at, 1);
-            else {
-              chosen.push(id);
-              if (chosen.length > needed) chosen.shift();
-            }
-            ctx.rerender();
-          },
-        }),
-        el(
-          "div",
-          { class: "sf-row" },
-          actionButton(
-            api,
-            { class: "btn primary big", disabled: chosen.length !== needed, "data-testid": "st-name-location" },
-            chosen.length === needed
-              ? t("spyfall_teams.screen.name_confirm", { locations: joined(api, chosen.map((id) => locationName(api, cardById(game, id)))) })
-              : t("spyfall_teams.screen.name_choose", { count: needed }),
-            () => api.send("name_location", { locations: chosen.slice() }),
-          ),
-        ),
-      );
-    }
-  }
+  if (phone) parts.push(...(game.my_location_pick ? [myPick(ctx)] : pickForm(ctx)));
   parts.push(progress(ctx, game.picked_locations, "st-location-progress"));
   return section(api, "st-picks", "st-location-picks", ...parts);
 }

@@ -1,4 +1,4 @@
-// What both secret picks share: how many have picked.
+// What both secret picks share: how many have picked, and how many allies a seat points at.
 
 import { gone, present } from "/plugins/spyfall/kit.js";
 
@@ -13,4 +13,15 @@ export function progress(ctx, done, testid) {
       total: present(match).length,
     }),
   );
+}
+
+/**
+ * How many allies this seat's form asks for: the seat's own count (1 in a team of 2, else 2; fewer when a
+ * teammate left), or for a spy, who has none, the count of a seat in the round's first team, so that the
+ * spy's form looks like everyone's.
+ */
+export function allyCount(game) {
+  if (typeof game.allies_to_name === "number") return game.allies_to_name;
+  const size = game.composition?.teams?.[0] ?? 3;
+  return size === 2 ? 1 : 2;
 }

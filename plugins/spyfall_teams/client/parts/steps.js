@@ -70,13 +70,22 @@ export function guessRows(ctx, players) {
         who(ctx, pid),
         el("span", { class: "st-arrow", "aria-hidden": "true" }, " → "),
         named.length
-          ? named.map((id) =>
-              el(
-                "span",
-                { class: ["st-guess", right.has(id) ? "right" : "wrong"], "data-location": id },
-                locationName(api, cardById(game, id)),
-                right.has(id) ? " ✓" : " ✗",
-              ),
+          ? named.map((id, i) =>
+              own === "spy" || i === 0
+                ? el(
+                    "span",
+                    { class: ["st-guess", right.has(id) ? "right" : "wrong"], "data-location": id },
+                    locationName(api, cardById(game, id)),
+                    right.has(id) ? " ✓" : " ✗",
+                  )
+                : // a non-spy's second location: named so that their form looked like a spy's; it never scores
+                  el(
+                    "span",
+                    { class: "st-guess uncounted", "data-location": id },
+                    locationName(api, cardById(game, id)),
+                    " ",
+                    t("spyfall_teams.screen.not_counted"),
+                  ),
             )
           : el("span", { class: "sf-muted" }, t("spyfall_teams.screen.no_pick")),
       );
