@@ -180,7 +180,8 @@ def too_many_attempts(wait: int) -> Response:
 
 
 class TransportGuard:
-    """WSGI middleware in front of Socket.IO's: a connection handshake counts as an event of its address.
+    """WSGI middleware in front of Socket.IO's: a connection handshake counts as an event of its address;
+    websockets are never compressed.
 
     A handshake (``/socket.io/`` without a session id) draws on the address's event bucket,
     so reconnecting in a loop is rate-limited like any event; and no more than
@@ -193,6 +194,9 @@ class TransportGuard:
         self.hub = hub
 
     def __call__(self, environ: dict[str, Any], start_response):
+        # No per-message deflate: patches are a few hundred bytes, where it saves nothing, and each
+        # compressed connection keeps zlib buffers of its own (most of a connection's memory).
+        environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
         if environ.get("PATH_INFO", "").startswith("/socket.io") and "sid" not in parse_qs(
             environ.get("QUERY_STRING", "")
         ):

@@ -1,0 +1,170 @@
+"""The wire, on a real server in every async mode: one connection's events are applied in the order sent,
+patches bring every client to the server's view, websockets are not compressed, connections are not delayed."""
+
+from __future__ import annotations
+
+import copy
+import socket
+import threading
+import time
+
+import pytest
+import socketio
+from gamenight.web.accept import no_delay
+from helpers import HeldView
+from server import running_server
+
+MODES = ["eventlet", "gevent", "threading"]
+
+
+class Client:
+    """A python-socketio client keeping its view from states and patches (resyncing after a missed one)."""
+
+    def __init__(self, url: str) -> None:
+        self.held = HeldView()
+        self.seen: list[dict] = []  # every view, in the order they came
+        self.patches = 0
+        self.changed = threading.Condition()
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.on("state", lambda payload: self._take("state", payload))
+        self.sio.on("patch", lambda payload: self._take("patch", payload))
+        self.sio.connect(url, transports=["websocket"])
+
+    def _take(self, event: str, payload: dict) -> None:
+        with self.changed:
+            self.patches += event == "patch"
+            view = self.held.receive(event, payload)
+            if view is not None:
+                self.seen.append(view)
+            if self.held.missed:
+                self.held.missed = False
+                self.sio.emit("resync", {})
+            self.changed.notify_all()
+
+    def wait(self, predicate, what: str) -> dict:
+        deadline = time.monotonic() + 15
+        with self.changed:
+            while not (self.held.view is not None and predicate(self.held.view)):
+                left = deadline - time.monotonic()
+                assert left > 0, f"never saw {what}"
+                self.changed.wait(left)
+            return self.held.view
+
+    def call(self, event: str, payload: dict) -> dict:
+        return self.sio.call(event, payload, timeout=10)
+
+
+def spyfall_lobby(url: str) -> tuple[list[Client], Client, str]:
+    host = Client(url)
+    created = host.call("create_lobby", {"name": "Ann"})
+    seats = [host]
+    for name in ("Boris", "Chen"):
+        seat = Client(url)
+        assert seat.call("join_lobby", {"code": created["code"], "name": name})["ok"]
+        seats.append(seat)
+    table = Client(url)
+    assert table.call("watch", {"code": created["code"]})["ok"]
+    choose = {"kind": "choose", "args": {"game": "spyfall", "options": {"rounds": 1}}}
+    assert host.call("command", choose)["ok"]
+    assert host.call("command", {"kind": "start", "args": {}})["ok"]
+    return seats, table, created["code"]
+
+
+@pytest.mark.parametrize("async_mode", MODES)
+def test_one_connections_quick_toggles_are_applied_in_order(tmp_path, async_mode):
+    with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
+        seats, table, code = spyfall_lobby(url)
+        boris = seats[1]
+        view = boris.wait(lambda v: v["match"] and v["match"]["game_view"].get("candidates"), "the match")
+        location = view["match"]["game_view"]["candidates"][0]["id"]
+        start = view["lobby"]["version"]
+        answers = []
+        done = threading.Event()
+
+        def answered(answer) -> None:
+            answers.append(answer)
+            if len(answers) == 100:
+                done.set()
+
+        for i in range(100):  # crossed, uncrossed, ... as fast as the client can send: the last one uncrosses
+            move = {"action": "cross", "args": {"location": location, "crossed": i % 2 == 0}}
+            boris.sio.emit("command", {"kind": "act", "args": move}, callback=answered)
+        assert done.wait(30), f"{len(answers)} of 100 answered"
+        assert all(answer["ok"] for answer in answers)
+        final = boris.wait(lambda v: v["lobby"]["version"] >= start + 100, "every toggle")
+        assert final["match"]["game_view"]["marks"] == []
+        # ... through every step in the order sent: crossed, uncrossed, crossed, ...
+        marks = [v["match"]["game_view"]["marks"] for v in boris.seen if v["lobby"]["version"] > start]
+        assert marks == [[location], []] * 50
+        for client in [*seats, table]:
+            client.sio.disconnect()
+
+
+@pytest.mark.parametrize("async_mode", MODES)
+def test_patches_bring_every_client_to_the_view_the_server_sends_whole(tmp_path, async_mode):
+    with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
+        seats, table, code = spyfall_lobby(url)
+        for seat in seats:
+            seat.wait(lambda v: v["match"] and v["match"]["game_view"].get("candidates"), "the match")
+        for i, seat in enumerate(seats):  # each seat's own marks change its own view, and everyone's version
+            location = seat.held.view["match"]["game_view"]["candidates"][i]["id"]
+            move = {"action": "cross", "args": {"location": location, "crossed": True}}
+            assert seat.call("command", {"kind": "act", "args": move})["ok"]
+        newest = max(c.held.view["lobby"]["version"] for c in seats)
+        for client in [*seats, table]:
+            patched = client.wait(lambda v, n=newest: v["lobby"]["version"] >= n, "the last move")
+            assert client.patches >= 3
+            assert without_clock(patched) == whole_view_again(client)
+        assert [s.held.view["match"]["game_view"]["marks"] for s in seats] == [
+            [s.held.view["match"]["game_view"]["candidates"][i]["id"]] for i, s in enumerate(seats)
+        ]
+        for client in [*seats, table]:
+            client.sio.disconnect()
+
+
+def without_clock(view: dict) -> dict:
+    """A view without what depends on the moment it was built: the server clock, running timers' remaining."""
+    view = copy.deepcopy(view)
+    del view["now"]
+    for timer in (view["match"] or {}).get("timers", {}).values():
+        if timer["running"]:
+            del timer["remaining"]
+    return view
+
+
+def whole_view_again(client: Client) -> dict:
+    """The view the server sends ``client`` whole when asked again (``resync``), without its clock reading."""
+    before = client.held.view["lobby"]["version"]
+    with client.changed:
+        client.held.view = None  # the next state is the resync's
+    assert client.call("resync", {})["ok"]
+    return without_clock(client.wait(lambda v: v["lobby"]["version"] >= before, "the resync"))
+
+
+@pytest.mark.parametrize("async_mode", MODES)
+def test_websockets_are_not_compressed(tmp_path, async_mode):
+    with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
+        port = int(url.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+            conn.sendall(
+                b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
+            )
+            head = b""
+            while b"\r\n\r\n" not in head:
+                chunk = conn.recv(4096)
+                assert chunk, f"closed after {head!r}"
+                head += chunk
+        status, *headers = head.split(b"\r\n\r\n")[0].decode().split("\r\n")
+        assert " 101 " in status, status
+        assert not [h for h in headers if h.lower().startswith("sec-websocket-extensions")], headers
+
+
+def test_an_admitted_connection_sends_small_writes_at_once():
+    with socket.create_server(("127.0.0.1", 0)) as server, socket.create_connection(server.getsockname()):
+        accepted, _ = server.accept()
+        with accepted:
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+            no_delay(accepted)
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
