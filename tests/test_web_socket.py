@@ -49,6 +49,7 @@ class Browser:
         """Drop everything received so far."""
         self.drain()
         self.received.clear()
+        self.raw.clear()
 
     def drain(self) -> None:
         """Take in what arrived; each ``state`` or ``patch`` is recorded as the whole ``state`` it makes."""
@@ -102,6 +103,44 @@ def test_join_updates_everyone(web):
     assert [s["name"] for s in ann.state()["lobby"]["seats"]] == ["Ann", "Boris"]
     assert boris.state()["you"] == boris.player
     assert ann.token not in json.dumps(boris.received)
+
+
+def test_after_the_first_state_each_connection_gets_patches_of_its_own_view(web, engine):
+    code, (ann, boris) = seated(web, "Ann", "Boris")
+    table = Browser(web)
+    table.call("watch", {"code": code})
+    boris.forget()
+    table.forget()
+    assert ann.command("lock", locked=True)["ok"]
+    boris.drain()
+    [(event, patch)] = boris.raw
+    assert event == "patch" and patch["to"] == patch["from"] + 1
+    assert [["lobby", "locked"], True] in patch["ops"]
+    assert boris.state() == engine.view(code, boris.player)
+    assert table.state() == engine.view(code, None)
+    assert [event for event, _ in table.raw] == ["patch"]
+
+
+def test_a_connection_that_missed_a_patch_resyncs_to_the_right_view(web, engine):
+    code, (ann, boris) = seated(web, "Ann", "Boris")
+    boris.drain()
+    assert ann.command("lock", locked=True)["ok"]
+    boris.client.get_received()  # this patch is lost on the way
+    assert ann.command("lock", locked=False)["ok"]
+    boris.drain()
+    assert boris.held.missed  # the next patch does not start from the view Boris holds
+    assert boris.raw[-1][0] == "patch"
+    assert boris.call("resync")["ok"]  # call() takes in what came with the answer
+    assert boris.raw[-1][0] == "state"
+    assert boris.state() == engine.view(code, boris.player)
+    assert ann.command("choose", game="highcard")["ok"]
+    assert boris.state() == engine.view(code, boris.player) and boris.raw[-1][0] == "patch"
+
+
+def test_resync_needs_an_attached_connection(web):
+    stranger = Browser(web)
+    answer = stranger.call("resync")
+    assert answer["ok"] is False and answer["error"]["code"] == "not_attached"
 
 
 def test_attach_resyncs_a_seat_and_a_second_tab_takes_over(web):
