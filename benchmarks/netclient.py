@@ -247,9 +247,8 @@ class Conn:
         self.held(t)
 
     def held(self, t: float) -> None:
-        version = self.view["lobby"]["version"]
-        if version > self.version:
-            self.version = version
+        self.version = version = self.view["lobby"]["version"]  # a state replaces whatever was held
+        if not self.versions or version > self.versions[-1]:
             self.versions.append(version)
             self.times.append(t)
         if self.seat is not None:

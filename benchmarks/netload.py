@@ -34,9 +34,10 @@ version whose turn passed from the seat to the player it named.
 Reported per run: latency p50/p95/p99/max, moves a second accepted, errors
 (refusals, moves never acknowledged, versions that never reached everyone,
 disconnects, patches that did not apply, views that differ), server CPU per
-move (``/proc/<pid>/stat`` over the measured window), server memory before
-the clients connect and with them connected (KiB per client, the lobbies'
-state included) and the mean size of a message received. The relay pads its
+move (``/proc/<pid>/stat``, from the measured window's start until its last
+move was delivered everywhere), server memory before the clients connect and
+with them connected (KiB per client, the lobbies' state included) and the
+mean size of a message received. The relay pads its
 patches to the mean size of the real server's, captured at the start of the
 run. ``--bisect N`` then halves N times the gap between the most lobbies that
 held p99 <= --slo-ms with no error and the fewest that did not.
@@ -281,10 +282,12 @@ class Load(Clients):
         result["gen_cpu_pct"] = round(100 * (gen_b - gen_a) / window, 1)
         await asyncio.gather(*loops, return_exceptions=True)
         await self.drain(lobbies)
+        cpu_c = cpu_seconds(self.pid) if self.pid else None
         result.update(await self.check_views(lobbies))
         result.update(self.analyse(lobbies, window))
-        if result.get("server_cpu_s") is not None and result["moves_accepted"]:
-            result["cpu_ms_per_move"] = round(1000 * result["server_cpu_s"] / result["moves_accepted"], 3)
+        if cpu_a is not None and cpu_c is not None and result["moves_accepted"]:
+            # until the window's last move was delivered: a server behind the load does that work after the window
+            result["cpu_ms_per_move"] = round(1000 * (cpu_c - cpu_a) / result["moves_accepted"], 3)
         self.closing = True
         await asyncio.gather(*(c.close() for c in self.conns), return_exceptions=True)
         return result
