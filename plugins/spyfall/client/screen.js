@@ -9,13 +9,16 @@
 
 import {
   betweenRounds,
+  firstTime,
   gone,
+  layOut,
   playing as isPlaying,
   renderSetupEditors,
   screenMemory,
   section,
   stillMine,
 } from "/plugins/spyfall/kit.js";
+import { cueMoments } from "./parts/cues.js";
 import { ACCUSATION } from "./parts/events.js";
 import { locationsSection } from "./parts/list.js";
 import { askingSection, failedNote, playersSection } from "./parts/people.js";
@@ -67,7 +70,6 @@ export function render(root, view, api) {
   const host = Boolean(me && view.lobby?.host === me);
   const ctx = { api, match, game, me, mem, playing, host, rerender: () => rerender(root, mem) };
 
-  const parts = [];
   mem.card.paint(mem.cardWrap, api, playing ? game.card || null : null, {
     compact: match.phase === "round_over" || Boolean(match.over),
     agentGoal: t("spyfall.screen.agent_goal"),
@@ -79,35 +81,35 @@ export function render(root, view, api) {
   }
 
   const phase = match.phase;
-  const over = phase === "round_over" || match.over;
-  parts.push(
+  const over = phase === "round_over" || Boolean(match.over);
+  cueMoments(ctx);
+  const top = el(
+    "div",
+    { class: "sf-top" },
     el(
-      "div",
-      { class: "sf-top" },
-      el(
-        "p",
-        { class: "sf-round", "data-testid": "sf-round" },
-        t("spyfall.screen.round_of", { round: match.round, rounds: game.rounds ?? match.options?.rounds ?? match.round }),
-        " · ",
-        t("spyfall.screen.dealer", { name: api.name(game.dealer) }),
-      ),
-      playersSection(ctx),
+      "p",
+      { class: "sf-round", "data-testid": "sf-round" },
+      t("spyfall.screen.round_of", { round: match.round, rounds: game.rounds ?? match.options?.rounds ?? match.round }),
+      " · ",
+      t("spyfall.screen.dealer", { name: api.name(game.dealer) }),
     ),
+    playersSection(ctx),
   );
 
+  const moment = [];
   if (phase === "play" && !match.over) {
-    parts.push(askingSection(ctx));
+    moment.push(askingSection(ctx));
     const failed = failedNote(ctx);
-    if (failed) parts.push(section(api, "sf-failed", "sf-failed", failed));
-    if (match.paused) parts.push(el("p", { class: "sf-warn", "data-testid": "sf-paused" }, t("spyfall.screen.paused")));
+    if (failed) moment.push(section(api, "sf-failed", "sf-failed", failed));
+    if (match.paused) moment.push(el("p", { class: "sf-warn", "data-testid": "sf-paused" }, t("spyfall.screen.paused")));
     if (playing && mem.ui.revealOpen && game.card?.spy) {
-      parts.push(revealSection(ctx, false));
+      moment.push(revealSection(ctx, false));
     } else if (playing) {
-      parts.push(toolsSection(ctx));
+      moment.push(toolsSection(ctx));
     }
   } else if (phase === ACCUSATION) {
     const accusation = game.accusation || match.ballots?.[ACCUSATION]?.data || {};
-    parts.push(
+    moment.push(
       voteSection(ctx, ACCUSATION, {
         accuser: accusation.accuser,
         accused: accusation.accused,
@@ -116,9 +118,9 @@ export function render(root, view, api) {
       }),
     );
   } else if (phase === "spy_reveal") {
-    parts.push(...spyRevealSection(ctx));
+    moment.push(...spyRevealSection(ctx));
   } else if (phase === "final_vote" && game.final_candidate) {
-    parts.push(
+    moment.push(
       voteSection(ctx, `final:${game.final_candidate}`, {
         accuser: null,
         accused: game.final_candidate,
@@ -127,16 +129,15 @@ export function render(root, view, api) {
       }),
     );
   } else if (over) {
-    parts.push(resultSection(ctx));
+    // the result enters once (.reveal-in), not again with every state that follows it
+    ctx.revealFresh = firstTime(mem, `reveal-in:${match.round}:${Boolean(match.over)}`);
+    moment.push(resultSection(ctx));
   }
 
-  parts.push(...betweenRounds(api, view, mem.ui, { boardVariant: "eight_locations", playing, host, rerender: ctx.rerender }));
+  const between = betweenRounds(api, view, mem.ui, { boardVariant: "eight_locations", playing, host, rerender: ctx.rerender });
   const picking = phase === "play" && mem.ui.revealOpen && game.card?.spy;
   const forcedPick = phase === "spy_reveal" && !api.table && match.turn === me;
-  if (!picking && !forcedPick) {
-    parts.push(locationsSection(ctx, playing && !over ? "cross" : "show"));
-  }
-
+  const list = picking || forcedPick ? null : locationsSection(ctx, playing && !over ? "cross" : "show");
   // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
-  mem.body.replaceChildren(...parts.filter(Boolean));
+  layOut(api, mem, { phase: match.over ? "over" : phase, top, moment, between, list, count: (game.candidates || []).length });
 }

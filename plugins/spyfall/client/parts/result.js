@@ -119,7 +119,9 @@ export function resultSection(ctx) {
     el("p", { class: "sf-muted" }, t("spyfall.screen.points_below")),
     ...nextRound(ctx),
   ];
-  return section(api, "sf-result", "sf-result", el("h3", {}, t("spyfall.screen.result_title")), ...parts);
+  const box = section(api, "sf-result", "sf-result", el("h3", {}, t("spyfall.screen.result_title")), ...parts);
+  if (ctx.revealFresh) box.classList.add("reveal-in");
+  return box;
 }
 
 /** The host's next round (and reshuffle) under the round's result; everyone else waits for it. */

@@ -1,0 +1,36 @@
+// Where a Spyfall screen's parts go. On a phone, one column: the top, the current moment, what lies between
+// rounds (the board, the packs), the location list. On the table screen (a TV), the whole screen fits the
+// stage the shell gives it: the players across the top, the current moment large on the left, and on the
+// right the board between rounds, or else the location list in as many columns as its length needs
+// (styles: css/table.css).
+
+/** Columns and rows for ``count`` locations on the table: the rows stay few enough to read from the sofa. */
+export function listGrid(count) {
+  const columns = count <= 10 ? 2 : count <= 24 ? 3 : 4;
+  return { columns, rows: Math.max(1, Math.ceil(count / columns)) };
+}
+
+/**
+ * Fill the screen's body. ``moment``: the parts of the current moment; ``between``: the board or the packs
+ * between rounds; ``list``: the location list (null: none, e.g. while the picker is the list); ``aside``:
+ * on the table, what the right-hand side shows instead of the board or the list; ``wide``: on the table,
+ * the moment takes the whole width (the Team Spyfall show).
+ */
+export function layOut(api, mem, { phase, top, moment, between = [], list = null, aside = null, count = 0, wide = false }) {
+  const { el } = api;
+  mem.shell.dataset.phase = phase;
+  const momentBox = el("div", { class: "sf-moment", "data-testid": "sf-moment" }, ...moment.filter(Boolean));
+  if (!api.table) {
+    mem.body.replaceChildren(...[top, momentBox, ...between, list].filter(Boolean));
+    return;
+  }
+  const side = (aside || (between.length ? between : [list])).filter(Boolean);
+  const { columns, rows } = listGrid(count);
+  const sideBox = side.length ? el("div", { class: "sf-aside", "data-testid": "sf-aside" }, ...side) : null;
+  if (sideBox) {
+    sideBox.style.setProperty("--sf-columns", String(columns));
+    sideBox.style.setProperty("--sf-rows", String(rows));
+  }
+  mem.body.classList.toggle("sf-wide", wide || !sideBox);
+  mem.body.replaceChildren(...[top, momentBox, sideBox].filter(Boolean));
+}
