@@ -615,6 +615,7 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write every point's figures here")
+    parser.add_argument("--keep", type=Path, help="keep the servers' logs and databases in this folder")
     parser.add_argument(
         "--quick", action="store_true", help="2 lobbies for 3 s; exit 1 on any error or view that differs"
     )
@@ -626,7 +627,9 @@ def main() -> None:
         print(
             f"{os.cpu_count()} cores, load average {load_average()} (other work on this machine makes the figures noisy)"
         )
-        points = run_all(opts, Path(tmp))
+        folder = opts.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        points = run_all(opts, folder)
     print()
     print(summary(points, opts))
     print(f"load average at the end: {load_average()}")
