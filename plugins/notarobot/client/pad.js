@@ -141,6 +141,7 @@ export function padView(api, o) {
     };
     if (o.peel && !open) attrs.style = { "--nr-delay": `${peelDelay(tile)}ms` };
     const describe = [tileName(api, tile), open ? t("notarobot.screen.tile_uncovered") : null];
+    if (inside.has(tile) && (open || !masked)) describe.push(t("notarobot.screen.tile_inside"));
     if (holder) describe.push(t("notarobot.screen.tile_checked_by", { name: api.name(holder) }));
     if (o.onTile) {
       return el(
@@ -155,14 +156,15 @@ export function padView(api, o) {
         mark,
       );
     }
-    return el("div", { ...attrs, title: describe.filter(Boolean).join(", ") }, mark);
+    const words = describe.filter(Boolean).join(", ");
+    return el("div", { ...attrs, role: "img", "aria-label": words, title: words }, mark);
   });
   return el(
     "div",
     {
       class: ["nr-pad", o.size ? `nr-pad-${o.size}` : null, o.peel && !o.still ? "peeling" : null, o.className],
       "data-testid": o.testid || "nr-pad",
-      role: o.onTile ? "group" : "img",
+      role: "group",
       "aria-label": o.label || t("notarobot.screen.pad"),
     },
     base.root,

@@ -7,11 +7,13 @@
 //   pad.js      the pad: SVG ink, the tile grid, masks, checkmarks
 //   drawing.js  pointer input, simplification, the server's limits, undo
 //   phone.js    a player's phone; table.js the table screen (and anyone watching); votes.js the reveal's votes
-//   cards.js    the lobby's word cards (renderSetup)
+//   cards.js    the lobby's word cards (renderSetup);  cues.js the moments' sounds
+// Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
 
 import { context } from "./common.js";
 import { renderPhone } from "./phone.js";
 import { renderTable } from "./table.js";
+import { cueMoments } from "./cues.js";
 
 export { renderSetup } from "./cards.js";
 
@@ -73,4 +75,5 @@ export function render(root, view, api) {
   }
   if (ctx.playing) renderPhone(s, ctx);
   else renderTable(s, ctx);
+  cueMoments(s, ctx);
 }

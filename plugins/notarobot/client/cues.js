@@ -1,0 +1,22 @@
+// I'm Not a Robot: the moments a device marks with a sound (a phone vibrates too) through the shell's
+// api.cue, each once: a moment is remembered by its turn and kind, so a re-render never repeats it.
+//   phone: your_turn (the artist's phone, when it is time to uncover a tile)
+//   table: reveal (the masks come off)
+
+function moments(ctx) {
+  const turn = `${ctx.match.id}:${ctx.match.round}:${ctx.artist || ""}`;
+  if (ctx.table && ctx.phase === "reveal") return [["reveal", turn]];
+  if (ctx.playing && ctx.isArtist && ctx.phase === "uncover") return [["your_turn", turn]];
+  return [];
+}
+
+/** Sound each moment of this render not sounded before on this screen. */
+export function cueMoments(s, ctx) {
+  s.cued ??= new Set();
+  for (const [name, key] of moments(ctx)) {
+    const id = `${name}:${key}`;
+    if (s.cued.has(id)) continue;
+    s.cued.add(id);
+    ctx.api.cue?.(name);
+  }
+}
