@@ -37,7 +37,10 @@ disconnects, patches that did not apply, views that differ), server CPU per
 move (``/proc/<pid>/stat``, from the measured window's start until its last
 move was delivered everywhere), server memory before the clients connect and
 with them connected (KiB per client, the lobbies' state included) and the
-mean size of a message received. The relay pads its
+mean size of a message received. "srv wait%" is how long the server's threads
+were ready to run but waited for their core (``/proc/<pid>/task/*/schedstat``):
+well above zero, other work on the machine took the server's core and its
+latency is not its own. The relay pads its
 patches to the mean size of the real server's, captured at the start of the
 run. ``--bisect N`` then halves N times the gap between the most lobbies that
 held p99 <= --slo-ms with no error and the fewest that did not.
@@ -98,6 +101,18 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
+def waited_seconds(pid: int) -> float | None:
+    """Time the process's threads spent ready to run but waiting for a core (``schedstat``): other work's toll."""
+    total = 0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                total += int((task / "schedstat").read_text().split()[1])
+    except OSError:
+        return None
+    return total / 1e9
+
+
 def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -110,6 +125,15 @@ def rss_kib(pid: int) -> int | None:
 
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def cpu_pressure() -> str:
+    """The share of the last minute some task waited for a core (Linux PSI), or '?' where unknown."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+    return next((f[6:] for f in first.split() if f.startswith("avg60=")), "?") + "%"
 
 
 def pinning() -> tuple[set[int], set[int]] | None:
@@ -269,17 +293,23 @@ class Load(Clients):
         await asyncio.sleep(max(0.0, t_measure - now()))
         self.counting = True
         cpu_a, gen_a, wall_a = cpu_seconds(self.pid) if self.pid else None, time.process_time(), now()
+        waits_a = waited_seconds(self.pid) if self.pid else None, waited_seconds(os.getpid())
         await asyncio.sleep(max(0.0, t_stop - now()))
         cpu_b, gen_b, wall_b = cpu_seconds(self.pid) if self.pid else None, time.process_time(), now()
+        waits_b = waited_seconds(self.pid) if self.pid else None, waited_seconds(os.getpid())
         self.counting = False
         window = wall_b - wall_a
         result["loadavg_end"] = load_average()
+        result["cpu_pressure_end"] = cpu_pressure()
         if self.pid:
             result["rss_load_kib"] = rss_kib(self.pid)
         if cpu_a is not None and cpu_b is not None:
             result["server_cpu_s"] = round(cpu_b - cpu_a, 3)
             result["server_cpu_pct"] = round(100 * (cpu_b - cpu_a) / window, 1)
         result["gen_cpu_pct"] = round(100 * (gen_b - gen_a) / window, 1)
+        for key, a, b in zip(("server_wait_pct", "gen_wait_pct"), waits_a, waits_b, strict=True):
+            if a is not None and b is not None:
+                result[key] = round(100 * (b - a) / window, 1)
         await asyncio.gather(*loops, return_exceptions=True)
         await self.drain(lobbies)
         cpu_c = cpu_seconds(self.pid) if self.pid else None
@@ -522,6 +552,7 @@ COLUMNS = (
     ("errors", "err", 4, 0),
     ("server_cpu_pct", "srv CPU%", 8, 1),
     ("cpu_ms_per_move", "ms/move", 7, 2),
+    ("server_wait_pct", "srv wait%", 9, 1),
     ("gen_cpu_pct", "gen CPU%", 8, 1),
     ("rss_idle_kib", "RSS0 MiB", 8, -1),
     ("rss_connected_kib", "RSS MiB", 7, -1),
@@ -625,14 +656,15 @@ def main() -> None:
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="gamenight-netload-") as tmp:
         print(
-            f"{os.cpu_count()} cores, load average {load_average()} (other work on this machine makes the figures noisy)"
+            f"{os.cpu_count()} cores, load average {load_average()}, CPU pressure {cpu_pressure()} over the last minute"
+            " (other work on this machine makes the figures noisy: see srv wait%)"
         )
         folder = opts.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         points = run_all(opts, folder)
     print()
     print(summary(points, opts))
-    print(f"load average at the end: {load_average()}")
+    print(f"load average at the end: {load_average()}, CPU pressure {cpu_pressure()}")
     if opts.json:
         document = {"started": started, "cores": os.cpu_count(), "options": {k: (str(v) if isinstance(v, Path) else v)
                     for k, v in vars(opts).items()}, "points": points}  # fmt: skip
