@@ -112,6 +112,9 @@ def test_every_phase_fits_both_tv_sizes(pages):
     phones[robots[1]].get_by_test_id(f"nah-vote-{target}").click()
     phones[human].get_by_test_id(f"nah-vote-{NAMES.index(robots[0]) + 1}").click()
     check("round_over")
+    # the table's cues so far, each once: the round's start, the vote opening and closing, the reveal
+    cues = tables["tv"].evaluate("() => (window.gamenightCues || []).map((cue) => cue.name)")
+    assert [cues.count(name) for name in ("round_start", "vote_open", "vote_close", "reveal")] == [1, 1, 1, 1], cues
 
     # Round 2: the Human reveals and guesses; then the match's results.
     ann.get_by_test_id("nah-next").click()
