@@ -6,6 +6,7 @@ import { badge, gameName, heading, scoreboardSection } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { syncClock } from "./clock.js";
 import { MatchPanel } from "./match.js";
+import { closeNightButton, renderPhoneRecap } from "./recap.js";
 import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
@@ -221,7 +222,8 @@ function renderRoom() {
   byId("match").hidden = !current;
   if (current) match.update(view, { host });
 
-  byId("setup-card").hidden = live;
+  const closed = renderPhoneRecap(byId("room"), view, { host, command }); // the night's recap, on top
+  byId("setup-card").hidden = live || closed;
   if (live) setup.hide();
   else setup.update(view, catalogue, { host });
   fill(byId("start-row"), startRow(host, live));
@@ -249,10 +251,11 @@ function renderRoom() {
         )
       : null,
     host ? el("p", { class: "muted small" }, lobby.locked ? t("lobby.locked_hint") : t("lobby.lock_hint")) : null,
+    closeNightButton(view, { host, command }),
   );
 
   const board = scoreboardSection(view);
-  byId("scoreboard").hidden = !board;
+  byId("scoreboard").hidden = !board || closed;
   fill(byId("scoreboard"), board);
 
   fill(byId("join-link"), app.dataset.joinUrl);

@@ -6,7 +6,6 @@
 import { confirmButton, el, fill } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
-import { cue } from "./cues.js";
 import { awardList, ownLine, standingsTable } from "./recap_parts.js";
 
 const STYLES = "/static/css/recap.css";
@@ -35,6 +34,11 @@ function useStyles(loaded) {
 }
 useStyles();
 
+/** The table's "reveal" cue (cues.js) as the recap comes on; a page without the shell's cues stays silent. */
+function cueReveal() {
+  import("./cues.js").then((cues) => cues.cue("reveal")).catch(() => {});
+}
+
 function summary(recap) {
   if (!recap.matches) return t("recap.no_matches");
   return t("recap.summary", { count: recap.matches, games: list(recap.games.map(gameName)) });
@@ -48,7 +52,7 @@ function summary(recap) {
  */
 export function renderTableRecap(view) {
   const recap = view?.lobby?.recap || null;
-  if (shownOnTable === false && recap) cue("reveal");
+  if (shownOnTable === false && recap) cueReveal();
   shownOnTable = Boolean(recap);
   document.documentElement.toggleAttribute("data-recap", Boolean(recap));
   if (!recap) {

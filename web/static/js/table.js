@@ -6,6 +6,7 @@ import { badge, gameName, heading, scoreboardSection } from "./common.js";
 import { loadCatalogue } from "./catalogue.js";
 import { syncClock } from "./clock.js";
 import { MatchPanel } from "./match.js";
+import { renderTableRecap } from "./recap.js";
 import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
@@ -62,6 +63,7 @@ function render() {
       : null,
   );
   if (!view) return;
+  if (renderTableRecap(view)) return; // the night's recap is the only scene while the night is closed
   const lobby = view.lobby;
   fill(
     byId("seats-head"),
