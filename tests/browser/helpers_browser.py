@@ -105,3 +105,22 @@ def element_boxes(page, selector: str) -> list[dict]:
             })""",
         selector,
     )
+
+
+# The table's own regions, each a box of fixed size on a TV: what they hold must stay inside them (a box that
+# spills over still "fits" the viewport, but covers its neighbour). The stage is the game's part.
+TABLE_REGIONS = ".table-scenes .card, .setup-box-body, .match-rail, .result-box, .night, .stage"
+
+
+def assert_contained(page, what: str, selector: str = TABLE_REGIONS) -> None:
+    """Every visible element matching ``selector`` holds its content within its own box (no spilling out at the
+    bottom or the right, by more than two pixels of rounding)."""
+    problems = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter((node) => node.getClientRects().length)
+            .filter((node) => node.scrollHeight > node.clientHeight + 2 || node.scrollWidth > node.clientWidth + 2)
+            .map((node) => `${node.dataset.testid || node.className} holds ${node.scrollWidth}x${node.scrollHeight}`
+                + ` in ${node.clientWidth}x${node.clientHeight}`)""",
+        selector,
+    )
+    assert not problems, f"{what} spills over: {problems}"

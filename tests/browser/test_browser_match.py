@@ -102,7 +102,10 @@ def test_high_card_round_on_phones_and_table(pages):
         expect(page.get_by_test_id("winners")).to_be_visible()
         expect(page.get_by_test_id("ranking").locator("li")).to_have_count(3)
         expect(page.get_by_test_id("match-phase")).to_have_text("Match over")
+    # the night's scoreboard is a scene of its own on the table: its tab shows it
+    table.get_by_test_id("scene-tab-night").click()
     expect(table.get_by_test_id("scoreboard")).to_be_visible()
+    table.get_by_test_id("scene-tab-results").click()
     expect(ann.get_by_test_id("play-again")).to_be_visible()
     pages.shot(ann, "match-result")
     pages.shot(table, "table-result")

@@ -1,6 +1,10 @@
 // Countdowns driven by server deadlines: the offset to the server clock is taken from every state.
+// A countdown made with a cue key (the table's clocks) also sounds its last ten seconds and its end.
 
+import { cue } from "./cues.js";
 import { el } from "./dom.js";
+
+const LAST_SECONDS = 10;
 
 let offset = 0;
 let ticking = null;
@@ -39,6 +43,32 @@ function paint(node) {
   const bar = bars.get(node);
   const duration = Number(node.dataset.duration);
   if (bar && duration > 0) bar.style.width = `${Math.min(100, (left / duration) * 100).toFixed(2)}%`;
+  if (node.dataset.cue) clockCues(`${node.dataset.cue}|${timer.deadline}`, timer, left);
+}
+
+// What each running clock has sounded, by its cue key and deadline (an extension or a pause makes a new one).
+const heard = new Map();
+
+/** A tick for each of the last ten seconds of a running clock, and "time up" when it reaches zero. */
+function clockCues(key, timer, left) {
+  if (!timer.running) return;
+  let seen = heard.get(key);
+  if (!seen) {
+    seen = { second: Infinity, alive: false, over: false };
+    heard.set(key, seen);
+    if (heard.size > 200) heard.delete(heard.keys().next().value);
+  }
+  if (left > 0) {
+    seen.alive = true;
+    const second = Math.ceil(left);
+    if (second <= LAST_SECONDS && second < seen.second) {
+      seen.second = second;
+      cue("last_ten");
+    }
+  } else if (seen.alive && !seen.over) {
+    seen.over = true;
+    cue("time_up");
+  }
 }
 
 function tick() {
@@ -47,7 +77,10 @@ function tick() {
 
 const bars = new WeakMap();
 
-/** A countdown element for a timer of the view; it updates itself every quarter second. */
+/**
+ * A countdown element for a timer of the view; it updates itself every quarter second. With
+ * ``attrs.cue`` (a key naming this clock: the match and the timer) it sounds its last seconds.
+ */
 export function countdown(timer, attrs = {}) {
   const node = el("span", {
     class: ["countdown", attrs.class],
@@ -56,6 +89,7 @@ export function countdown(timer, attrs = {}) {
     "data-remaining": String(timer.remaining ?? 0),
     "data-duration": String(timer.duration ?? 0),
     "data-testid": attrs.testid,
+    "data-cue": attrs.cue,
     role: "timer",
   });
   const fillNode = el("span", { class: "timer-fill" });

@@ -2,11 +2,14 @@
 
 import { byId, confirmButton, el, fill } from "./dom.js";
 import { ready, t } from "./i18n.js";
-import { badge, gameName, heading, scoreboardSection } from "./common.js";
+import { badge, gameName, heading } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { syncClock } from "./clock.js";
+import { initDevice, paintDevice } from "./device.js";
 import { MatchPanel } from "./match.js";
 import { closeNightButton, renderPhoneRecap } from "./recap.js";
+import { Moments } from "./moments.js";
+import { scoreboardSection } from "./scoreboard.js";
 import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
@@ -29,6 +32,7 @@ const socket = connect({ connect: attach, state: onState, replaced: onReplaced, 
 const command = (kind, args = {}, options = {}) => request(socket, "command", { kind, args }, options);
 const match = new MatchPanel(byId("match"), { command });
 const setup = new SetupPanel(byId("setup"), { command, refused: () => render() });
+const moments = new Moments({ table: false });
 
 function setMode(next) {
   mode = next;
@@ -69,6 +73,7 @@ function onState(next) {
   shownVersion = next.lobby.version;
   view = next;
   syncClock(next.now);
+  moments.observe(next);
   mode = "room";
   render();
 }
@@ -259,6 +264,7 @@ function renderRoom() {
   fill(byId("scoreboard"), board);
 
   fill(byId("join-link"), app.dataset.joinUrl);
+  app.querySelector(".invite .qr").alt = t("table.qr_alt", { code });
   fill(
     byId("leave-row"),
     confirmButton({
@@ -276,6 +282,7 @@ function renderRoom() {
 
 function render() {
   if (!ready()) return; // the strings arrive first: initPage() renders again then
+  paintDevice();
   byId("loading").hidden = mode !== "connecting";
   renderNotice();
   joinForm.hidden = mode !== "join";
@@ -291,4 +298,5 @@ loadCatalogue().then((games) => {
   render();
 });
 
+initDevice("phone");
 initPage(render);

@@ -10,6 +10,7 @@ import { findGame, loadCatalogue } from "./catalogue.js";
 import { getSeat } from "./store.js";
 import { holdToReveal } from "./hold.js";
 import { findField } from "./focus.js";
+import { cue } from "./cues.js";
 
 const modules = new Map();
 
@@ -117,6 +118,12 @@ export function screenApi({ current, command, table, root = () => null, refresh 
     name: (pid) => nameOf(current(), pid),
     /** A secret card: holdToReveal(button, onChange(held)) shows it only while it is held. */
     holdToReveal,
+    /**
+     * Sound (and on a phone vibrate) a cue for a moment of the game, once per moment (cues.js lists the
+     * names): "round_start", "vote_open", "vote_close", "reveal" play on the table, "your_turn" and
+     * "reveal_window" on a player's phone; asked for on the other surface, a cue is ignored.
+     */
+    cue: (name) => cue(name),
     /** Load another game's or variant's screen.css too (a screen that shares another plugin's parts). */
     useStyles: (id) => ensureStyles(id),
     /**

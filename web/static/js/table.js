@@ -1,18 +1,26 @@
-// The table screen (/l/<CODE>/table): the public view for a TV — join code, QR, seats, the match, scores.
+// The table screen (/l/<CODE>/table): the public view for a TV, one scene at a time (scenes.js) that fits
+// the screen without scrolling: the lobby with the join code and QR, a match's stage, its results, the
+// night's scoreboard. It sounds the table's cues (cues.js, moments.js).
 
 import { byId, el, fill } from "./dom.js";
 import { ready, t } from "./i18n.js";
-import { badge, gameName, heading, scoreboardSection } from "./common.js";
+import { badge, gameName, heading } from "./common.js";
 import { loadCatalogue } from "./catalogue.js";
 import { syncClock } from "./clock.js";
+import { initDevice, paintDevice } from "./device.js";
+import { trimToFit } from "./fit.js";
 import { MatchPanel } from "./match.js";
 import { renderTableRecap } from "./recap.js";
+import { Moments } from "./moments.js";
+import { SceneDirector } from "./scenes.js";
+import { scoreboardSection } from "./scoreboard.js";
 import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
 import { initPage } from "./ui.js";
 
-const code = byId("table").dataset.code;
+const table = byId("table");
+const code = table.dataset.code;
 let view = null;
 let shownVersion = -1;
 let missing = false;
@@ -22,6 +30,11 @@ let retry = null;
 const socket = connect({ connect: watch, state: onState });
 const match = new MatchPanel(byId("match"), { table: true });
 const waiting = new SetupPanel(byId("waiting-setup"), { command: null, table: true });
+// ?rotate=0 keeps each scene until the moment changes or a tab is picked (a kiosk, the browser tests)
+const rotate = new URLSearchParams(window.location.search).get("rotate") !== "0";
+const director = new SceneDirector(byId("scene-tabs"), () => render(), { rotate });
+const moments = new Moments({ table: true });
+new ResizeObserver(() => trimToFit(byId("scoreboard"))).observe(byId("scoreboard"));
 
 async function watch() {
   clearTimeout(retry);
@@ -41,14 +54,11 @@ function onState(next) {
   shownVersion = next.lobby.version;
   view = next;
   syncClock(next.now);
+  moments.observe(next);
   render();
 }
 
-function render() {
-  if (!ready()) return; // the strings arrive first: initPage() renders again then
-  fill(byId("join-link"), byId("table").dataset.joinUrl);
-  byId("loading").hidden = Boolean(view) || missing;
-  document.querySelector(".join-box").hidden = missing;
+function renderMissing() {
   const notice = byId("notice");
   notice.hidden = !missing;
   fill(
@@ -62,9 +72,16 @@ function render() {
         )
       : null,
   );
-  if (!view) return;
-  if (renderTableRecap(view)) return; // the night's recap is the only scene while the night is closed
+}
+
+/** The lobby scene: the join code and QR while seats are open, the seats, the chosen game. */
+function renderLobby(shown) {
   const lobby = view.lobby;
+  const live = Boolean(view.match && !view.match.over);
+  const joining = shown && !lobby.locked;
+  table.querySelector(".join-box").hidden = !joining;
+  // the corner code in the top bar stands in for the big one whenever the big one is not shown
+  document.body.dataset.joinOpen = joining ? "true" : "false";
   fill(
     byId("seats-head"),
     heading(
@@ -73,19 +90,40 @@ function render() {
     ),
   );
   fill(byId("seats"), seatList(view, { table: true }));
+  if (!live) waiting.update(view, catalogue, { host: false });
+  byId("waiting").querySelector(".waiting-note").hidden = !lobby.setup;
+}
+
+function render() {
+  if (!ready()) return; // the strings arrive first: initPage() renders again then
+  paintDevice();
+  fill(byId("join-link"), table.dataset.joinUrl);
+  table.querySelector(".qr").alt = t("table.qr_alt", { code });
+  byId("loading").hidden = Boolean(view) || missing;
+  renderMissing();
+  if (!view || missing) {
+    for (const scene of table.querySelectorAll(".scene")) scene.hidden = true;
+    return;
+  }
+  if (renderTableRecap(view)) return; // the night's recap is the only scene while the night is closed
+  const scene = director.update(view);
+  table.dataset.scene = scene;
+  byId("scene-lobby").hidden = scene !== "lobby";
+  renderLobby(scene === "lobby");
 
   const current = view.match;
-  byId("match").hidden = !current;
+  const matchNode = byId("match");
+  matchNode.hidden = !(scene === "match" || scene === "results");
+  matchNode.classList.toggle("scene-live", scene === "match");
+  matchNode.classList.toggle("scene-results", scene === "results");
   if (current) match.update(view, { host: false });
 
-  const live = Boolean(current && !current.over);
-  byId("waiting").hidden = live;
-  if (!live) waiting.update(view, catalogue, { host: false });
-
   const board = scoreboardSection(view);
-  byId("scoreboard").hidden = !board;
-  fill(byId("scoreboard"), board);
-  document.title = current ? `${gameName(current.game)} · ${code}` : `${t("title.table")} ${code}`;
+  const night = byId("scoreboard");
+  night.hidden = scene !== "night" || !board;
+  fill(night, board);
+  if (!night.hidden) trimToFit(night);
+  document.title = current && !current.over ? `${gameName(current.game)} · ${code}` : `${t("title.table")} ${code}`;
 }
 
 loadCatalogue().then((games) => {
@@ -94,4 +132,5 @@ loadCatalogue().then((games) => {
   render();
 });
 
+initDevice("table");
 initPage(render);
