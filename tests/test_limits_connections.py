@@ -164,14 +164,15 @@ def test_too_many_sockets_from_one_address_get_a_structured_connect_error(tmp_pa
 
 
 def test_running_out_of_file_descriptors_pauses_accepting_and_refusals_are_answered(capsys):
-    """The accept loop itself: EMFILE twice, then a connection over the limit, then one within it."""
+    """The accept loop itself: EMFILE twice, then a connection over the limit, then one within it (which is
+    admitted with TCP_NODELAY on: small writes go out at once)."""
     import errno
 
     from gamenight.web.accept import GatedListener
     from gamenight.web.limits import ConnectionGate
 
     refused_server_side, refused_client_side = socket.socketpair()
-    admitted = object()
+    admitted = socket.socket()
     events = [
         OSError(errno.EMFILE, "Too many open files"),
         OSError(errno.EMFILE, "Too many open files"),
@@ -192,6 +193,8 @@ def test_running_out_of_file_descriptors_pauses_accepting_and_refusals_are_answe
     listener = GatedListener(FakeSocket(), gate, lambda function, *args: function(*args), pauses.append)
     refused_client_side.shutdown(socket.SHUT_WR)  # the client is done sending: the refusal need not wait
     assert listener.accept() == (admitted, ("10.0.0.2", 5001))
+    assert admitted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    admitted.close()
     assert len(pauses) == 2 and not events
     assert capsys.readouterr().err.count("out of file descriptors") == 1  # one warning, not one per try
     answer = read_all(refused_client_side)
