@@ -10,6 +10,8 @@
 import {
   askingTracker,
   betweenRounds,
+  firstTime,
+  layOut,
   locationList,
   playing as isPlaying,
   present,
@@ -18,6 +20,7 @@ import {
   stillMine,
 } from "/plugins/spyfall/kit.js";
 import { allyPickSection } from "./parts/ally-pick.js";
+import { cueMoments } from "./parts/cues.js";
 import { locationPickSection } from "./parts/location-pick.js";
 import { resultSection } from "./parts/result.js";
 import { showSection } from "./parts/show.js";
@@ -70,11 +73,14 @@ export function render(root, view, api) {
   }
   if (phase !== "play") mem.ui.armed = mem.ui.armed === "end_round" ? null : mem.ui.armed;
 
-  const parts = [topSection(ctx)];
+  cueMoments(ctx);
   const known = shown.teams ? shown.teams.teams.map((team) => team.card.id) : [];
+  const moment = [];
   let list = playing && !api.table ? "cross" : "show";
+  let aside = null;
+  let wide = false;
   if (phase === "play" && !match.over) {
-    parts.push(
+    moment.push(
       askingTracker(api, {
         players: present(match),
         me,
@@ -86,27 +92,37 @@ export function render(root, view, api) {
       endSection(ctx),
     );
   } else if (phase === "pick_locations") {
-    parts.push(locationPickSection(ctx));
+    moment.push(locationPickSection(ctx));
     if (playing && !api.table && !game.my_location_pick) list = null; // the picker is the list
   } else if (phase === "pick_allies") {
-    parts.push(allyPickSection(ctx));
-  } else if (phase === "reveal" || over) {
-    parts.push(over ? resultSection(ctx) : null, showSection(ctx));
+    moment.push(allyPickSection(ctx));
+  } else if (phase === "reveal") {
+    moment.push(showSection(ctx));
     list = "show";
+    wide = true; // on the table the show takes the whole stage: the teams beside the newest step
+  } else if (over) {
+    // the result enters once (.reveal-in), not again with every state that follows it
+    ctx.revealFresh = firstTime(mem, `reveal-in:${match.round}:${Boolean(match.over)}`);
+    moment.push(resultSection(ctx));
+    list = "show";
+    if (api.table) aside = [showSection(ctx)]; // the teams' final points beside the result
+    else moment.push(showSection(ctx));
   }
 
-  parts.push(...betweenRounds(api, view, mem.ui, { boardVariant: BOARD_VARIANT, playing, host, rerender: ctx.rerender }));
-  if (list) {
-    parts.push(
-      locationList(api, mem.ui, {
-        locations: game.locations,
-        mode: list,
-        marks: game.marks || [],
-        answers: known,
-        rerender: ctx.rerender,
-      }),
-    );
-  }
+  const between = betweenRounds(api, view, mem.ui, { boardVariant: BOARD_VARIANT, playing, host, rerender: ctx.rerender });
+  if (api.table && between.length) aside = between; // between rounds the board is what the room works on
+  const listNode = list
+    ? locationList(api, mem.ui, { locations: game.locations, mode: list, marks: game.marks || [], answers: known, rerender: ctx.rerender })
+    : null;
   // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
-  mem.body.replaceChildren(...parts.filter(Boolean));
+  layOut(api, mem, {
+    phase: match.over ? "over" : phase,
+    top: topSection(ctx),
+    moment,
+    between,
+    list: listNode,
+    aside: wide ? [] : aside,
+    count: (game.locations || []).length,
+    wide,
+  });
 }

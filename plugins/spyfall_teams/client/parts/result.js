@@ -49,5 +49,7 @@ export function resultSection(ctx) {
       parts.push(el("p", { class: "sf-muted", "data-testid": "st-waiting-host" }, t("spyfall_teams.screen.waiting_host")));
     }
   }
-  return section(api, "sf-result", "st-result", el("h3", {}, t("spyfall_teams.screen.result_title")), ...parts);
+  const box = section(api, "sf-result", "st-result", el("h3", {}, t("spyfall_teams.screen.result_title")), ...parts);
+  if (ctx.revealFresh) box.classList.add("reveal-in");
+  return box;
 }

@@ -1,7 +1,7 @@
 // The show's stage: the teams as columns, each member's points so far, the newest points arriving.
 
 import { locationName } from "/plugins/spyfall/kit.js";
-import { teamClass, teamLabel } from "./teams.js";
+import { teamClass, teamLabel, teamMark } from "./teams.js";
 
 export const STAGGER_MS = 450; // the points of a step arrive one after the other
 
@@ -38,7 +38,12 @@ export function stageSection(ctx, newest, fresh) {
         el(
           "div",
           { class: "st-team-head" },
-          el("span", { class: "st-team-name" }, column.index === "spy" ? t("spyfall_teams.screen.spy") : teamLabel(ctx, column.index, false)),
+          el(
+            "span",
+            { class: "st-team-name" },
+            teamMark(api, column.index, { spoken: false }),
+            column.index === "spy" ? t("spyfall_teams.screen.spy") : teamLabel(ctx, column.index, false),
+          ),
           el(
             "strong",
             { class: "st-team-location", "data-testid": "st-team-location" },

@@ -2,7 +2,7 @@
 
 import { gone, joined, locationName, names } from "/plugins/spyfall/kit.js";
 import { STAGGER_MS } from "./stage.js";
-import { cardById, leftTag, teamClass, teamLabel, who, whoList, winnersText } from "./teams.js";
+import { cardById, leftTag, teamClass, teamLabel, teamMark, who, whoList, winnersText } from "./teams.js";
 
 export function awardsList(ctx, step, fresh) {
   const { api } = ctx;
@@ -150,6 +150,7 @@ export function stepBody(ctx, step, fresh) {
           el(
             "li",
             { class: teamClass(index) },
+            teamMark(api, index, { spoken: false }),
             el("strong", {}, teamLabel(ctx, index)),
             ": ",
             names(api, team.players),
@@ -158,6 +159,7 @@ export function stepBody(ctx, step, fresh) {
         el(
           "li",
           { class: "team-spy" },
+          step.spies.length ? teamMark(api, "spy", { spoken: false }) : null,
           step.spies.length
             ? t("spyfall_teams.screen.spies_were", { count: step.spies.length, names: names(api, step.spies) })
             : t("spyfall_teams.screen.no_spy"),
@@ -207,6 +209,7 @@ export function tallyBody(ctx, step) {
           el(
             "span",
             { class: "st-tally-name" },
+            teamMark(api, team.card ? index : "spy", { spoken: false }),
             team.card
               ? t("spyfall_teams.screen.team_at", { team: t("spyfall_teams.screen.team_n", { n: index + 1 }), location: locationName(api, team.card) })
               : t("spyfall_teams.screen.spy_named", { name: api.name(team.players[0]) }),

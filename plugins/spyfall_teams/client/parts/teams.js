@@ -36,12 +36,25 @@ export function teamLabel(ctx, index, withLocation = true) {
   return t("spyfall_teams.screen.team_at", { team: label, location: locationName(api, team.card) });
 }
 
-/** A player's name, in their team's colour once the teams are revealed. */
+// Each team has a shape as well as a colour, so that colour is never the only sign of a team.
+const SHAPES = ["●", "■", "▲", "◆"];
+const SPY_SHAPE = "✶";
+
+/** The team's shape; ``spoken``: read out as the team's name (else hidden: a label beside it says it). */
+export function teamMark(api, index, { spoken = true } = {}) {
+  const label = index === "spy" ? api.t("spyfall_teams.screen.spy") : api.t("spyfall_teams.screen.team_n", { n: index + 1 });
+  const attrs = spoken ? { role: "img", "aria-label": label, title: label } : { "aria-hidden": "true" };
+  return api.el("span", { class: ["st-mark", teamClass(index)], ...attrs }, index === "spy" ? SPY_SHAPE : SHAPES[index % 4]);
+}
+
+/** A player's name, in their team's colour and after their team's shape once the teams are revealed. */
 export function who(ctx, pid, extra = null) {
   const { api, shown } = ctx;
+  const team = shown.teamOf.get(pid);
   return api.el(
     "span",
-    { class: ["st-who", teamClass(shown.teamOf.get(pid)), extra], "data-player": pid },
+    { class: ["st-who", teamClass(team), extra], "data-player": pid },
+    team === undefined ? null : teamMark(api, team),
     api.name(pid),
   );
 }
