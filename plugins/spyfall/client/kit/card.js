@@ -1,5 +1,6 @@
 // The secret card: shown only while pressed and held.
 
+import { locationPicture, spyPicture } from "../art.js";
 import { locationName, names, roleName } from "./words.js";
 
 /**
@@ -70,6 +71,7 @@ export class HeldCard {
     if (secret.spy) {
       const partners = secret.partners || [];
       put(
+        spyPicture(api),
         el("span", { class: "sf-card-kicker" }, t("spyfall.kit.card_title")),
         el("strong", { class: "sf-card-spy", "data-testid": "sf-card-spy" }, t("spyfall.kit.you_are_spy")),
         this.texts.spyGoal ? el("span", { class: "sf-card-note" }, this.texts.spyGoal) : null,
@@ -85,6 +87,7 @@ export class HeldCard {
     }
     const role = roleName(api, secret.role);
     put(
+      locationPicture(api, secret.location),
       el("span", { class: "sf-card-kicker" }, t("spyfall.kit.location")),
       el("strong", { class: "sf-card-location", "data-testid": "sf-card-location" }, locationName(api, secret.location)),
       role ? el("span", { class: "sf-card-kicker" }, t("spyfall.kit.role")) : null,

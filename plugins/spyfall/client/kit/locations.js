@@ -1,5 +1,6 @@
 // The location list: every location of the round, with one's own cross-off marks or a pick.
 
+import { locationPicture } from "../art.js";
 import { section } from "./controls.js";
 import { locationName, sortedLocations } from "./words.js";
 
@@ -39,7 +40,10 @@ export function locationList(
         answer.has(location.id) ? "answer" : null,
         mode === "pick" && picked.has(location.id) ? "chosen" : null,
       ];
-      const label = el("span", { class: "sf-location-name" }, locationName(api, location));
+      const label = [
+        locationPicture(api, location, { size: "thumb" }),
+        el("span", { class: "sf-location-name" }, locationName(api, location)),
+      ];
       if (mode === "show") {
         return el("li", { class: cls, "data-location": location.id, "data-testid": "sf-location" }, label);
       }
