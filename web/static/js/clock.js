@@ -43,7 +43,7 @@ function paint(node) {
   const bar = bars.get(node);
   const duration = Number(node.dataset.duration);
   if (bar && duration > 0) bar.style.width = `${Math.min(100, (left / duration) * 100).toFixed(2)}%`;
-  if (node.dataset.cue) clockCues(`${node.dataset.cue}|${timer.deadline}`, timer, left);
+  if (node.dataset.cue) clockCues(clockKey(node.dataset.cue, timer), timer, left);
 }
 
 // What each running clock has sounded, by its cue key and deadline (an extension or a pause makes a new one).
@@ -54,10 +54,11 @@ function clockCues(key, timer, left) {
   if (!timer.running) return;
   let seen = heard.get(key);
   if (!seen) {
-    seen = { second: Infinity, alive: false, over: false };
+    seen = { second: Infinity, alive: false, over: false, left: Infinity };
     heard.set(key, seen);
     if (heard.size > 200) heard.delete(heard.keys().next().value);
   }
+  seen.left = left;
   if (left > 0) {
     seen.alive = true;
     const second = Math.ceil(left);
@@ -76,6 +77,25 @@ function tick() {
 }
 
 const bars = new WeakMap();
+
+/** The cue key of a timer shown with ``cue`` (the same for as long as its deadline stands). */
+export function clockKey(cueKey, timer) {
+  return `${cueKey}|${typeof timer.deadline === "number" ? timer.deadline : null}`;
+}
+
+/**
+ * Call with the keys (clockKey) of the clocks a new state shows. A clock that is gone, or has a new
+ * deadline, within its last second ran out: the server's expiry may arrive before this page's own
+ * count reaches zero, and it still sounds "time up" once.
+ */
+export function settleClocks(shown) {
+  const keep = new Set(shown);
+  for (const [key, seen] of heard) {
+    if (keep.has(key) || seen.over || !seen.alive) continue;
+    seen.over = true;
+    if (seen.left <= 1) cue("time_up");
+  }
+}
 
 /**
  * A countdown element for a timer of the view; it updates itself every quarter second. With

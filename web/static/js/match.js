@@ -5,7 +5,7 @@
 import { el, fill } from "./dom.js";
 import { has, t } from "./i18n.js";
 import { badge, gameName, variantName } from "./common.js";
-import { countdown } from "./clock.js";
+import { clockKey, countdown, settleClocks } from "./clock.js";
 import { keepingFocus } from "./focus.js";
 import { loadScreen, loadVariantScreens, screenApi } from "./screens.js";
 import { feedParts, hasLeft, leftBadge, resultParts, scoresParts } from "./points.js";
@@ -141,6 +141,10 @@ export class MatchPanel {
   renderTimers(match) {
     const entries = Object.entries(match.timers || {});
     this.timers.hidden = entries.length === 0;
+    if (this.table) {
+      const running = entries.filter(([, timer]) => timer.running && !match.over);
+      settleClocks(running.map(([name, timer]) => clockKey(`${match.id}:${name}`, timer)));
+    }
     fill(
       this.timers,
       entries.map(([name, timer]) => {

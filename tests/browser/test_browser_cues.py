@@ -1,0 +1,106 @@
+"""Sound and motion, offline: the table's clock ticks its last ten seconds and sounds time up, votes and rounds
+have their cues, a phone hears its own turn; each device's mute switch outlives a reload; card flips and reveals
+stand still for a viewer who asked for reduced motion. Cues are read from window.gamenightCues, which lists every
+cue a page played (heard or muted)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .helpers_browser import TV_SIZES, create_lobby, join_by_link
+
+CUE_NAMES = "() => (window.gamenightCues || []).map((cue) => cue.name)"
+
+
+def cues(page) -> list[dict]:
+    return page.evaluate("() => window.gamenightCues || []")
+
+
+def wait_for_cue(page, name: str, timeout: int = 60_000) -> None:
+    page.wait_for_function(
+        "(name) => (window.gamenightCues || []).some((cue) => cue.name === name)", arg=name, timeout=timeout
+    )
+
+
+def test_the_table_sounds_its_clocks_votes_and_rounds_and_a_phone_its_turn(pages):
+    ann, code = create_lobby(pages, "Ann")
+    boris = join_by_link(pages, code, "Boris")
+    table = pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES["tv720"])
+    expect(table.get_by_test_id("seat")).to_have_count(2)
+    # A TV plays sound once someone has clicked or pressed a key on it (the browser's rule).
+    table.get_by_test_id("table-code").click()
+    expect(table.get_by_test_id("sound-switch")).to_have_attribute("data-state", "on")
+
+    # Boris silences his phone; the switch is remembered when the page is opened again.
+    switch = boris.get_by_test_id("sound-switch")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    expect(switch).to_have_accessible_name("Mute")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    boris.reload()
+    expect(boris.get_by_test_id("seat")).to_have_count(2)
+    expect(boris.get_by_test_id("sound-switch")).to_have_attribute("aria-pressed", "true")
+    boris.get_by_test_id("lang-ru").click()
+    expect(boris.get_by_test_id("sound-switch")).to_have_accessible_name("Без звука")
+
+    ann.get_by_test_id("game-select").select_option("highcard")
+    for option, value in [("rounds", "1"), ("claim_seconds", "12"), ("vote_seconds", "60")]:
+        field = ann.get_by_test_id(f"option-{option}")
+        field.fill(value)
+        field.press("Tab")
+    expect(table.get_by_test_id("setup-summary").locator("dd").nth(1)).to_have_text("12")
+    assert cues(table) == []  # nothing happened yet: opening the page sounds nothing
+    ann.get_by_test_id("start").click()
+
+    # Ann deals and claims first; her turn is cued on her phone. She lets her clock run out.
+    wait_for_cue(table, "round_start")
+    wait_for_cue(ann, "your_turn")
+    wait_for_cue(table, "time_up")
+    heard = cues(table)
+    names = [cue["name"] for cue in heard]
+    assert names[0] == "round_start", names
+    ticks = [index for index, name in enumerate(names) if name == "last_ten"]
+    time_up = names.index("time_up")
+    assert len(ticks) >= 5 and all(index < time_up for index in ticks), names  # a tick a second, then time up
+    assert not any(cue["muted"] for cue in heard) and all(cue["unlocked"] for cue in heard), heard
+
+    # Boris's turn comes: his phone cues it, muted as he chose; the table plays no phone cues, nor he the table's.
+    wait_for_cue(boris, "your_turn")
+    assert [cue["muted"] for cue in cues(boris)] == [True]
+    assert "your_turn" not in table.evaluate(CUE_NAMES)
+    assert not {"last_ten", "time_up", "round_start"} & set(ann.evaluate(CUE_NAMES))
+    boris.get_by_test_id("claim-input").fill("7")
+    boris.get_by_test_id("claim-submit").click()
+
+    # The vote opens and closes on the table.
+    wait_for_cue(table, "vote_open")
+    ann.get_by_test_id("vote-options").get_by_role("button", name="Boris").click()
+    boris.get_by_test_id("vote-options").get_by_role("button", name="Ann").click()
+    wait_for_cue(table, "vote_close")
+    expect(table.get_by_test_id("hands")).to_be_visible()
+
+    # The match's results are the table's reveal.
+    ann.get_by_test_id("next-round").click()
+    expect(table.get_by_test_id("winners")).to_be_visible()
+    wait_for_cue(table, "reveal")
+    names = table.evaluate(CUE_NAMES)
+    assert names.index("vote_open") < names.index("vote_close") < names.index("reveal"), names
+
+
+def test_card_flips_and_reveals_stand_still_under_reduced_motion(pages):
+    page = pages.page("/about", viewport=TV_SIZES["tv720"])
+    expect(page.get_by_test_id("sound-credits")).to_contain_text("synthesized in the browser")
+    animation = """(name) => {
+        const node = document.createElement("div");
+        node.className = name;
+        node.textContent = name;
+        document.body.appendChild(node);
+        const { animationName, animationDuration } = getComputedStyle(node);
+        node.remove();
+        return [animationName, animationDuration];
+    }"""
+    assert page.evaluate(animation, "flip-in")[0] != "none"
+    assert page.evaluate(animation, "reveal-in")[0] != "none"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(animation, "flip-in")[0] == "none"
+    assert page.evaluate(animation, "reveal-in")[0] == "none"
