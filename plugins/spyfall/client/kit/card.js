@@ -64,35 +64,55 @@ export class HeldCard {
     face.hidden = !this.held;
     if (!this.held || !secret) {
       face.replaceChildren();
+      face.classList.remove("flip-in");
       return;
     }
     face.classList.toggle("spy", Boolean(secret.spy));
-    const put = (...children) => face.replaceChildren(...children.filter(Boolean)); // (null would become "null")
+    // The face turns over (.flip-in) the first time this secret is held, not at every hold or state after it.
+    const key = secret.spy ? "spy" : `${secret.location?.id}:${roleName(api, secret.role) || ""}`;
+    if (this.flipped !== key) {
+      this.flipped = key;
+      face.classList.add("flip-in");
+    }
+    // A spy's face and an agent's have the same rows (picture, kicker, title, detail, note) in boxes of the
+    // same size, so that a held card's shape says nothing to a neighbour's glance.
+    const rows = (picture, kicker, title, detail, note) =>
+      face.replaceChildren(
+        picture,
+        el("span", { class: "sf-card-kicker" }, kicker),
+        title,
+        el("span", { class: "sf-card-detail" }, ...detail.filter(Boolean)),
+        el("span", { class: "sf-card-note" }, note || ""),
+      );
     if (secret.spy) {
       const partners = secret.partners || [];
-      put(
+      rows(
         spyPicture(api),
-        el("span", { class: "sf-card-kicker" }, t("spyfall.kit.card_title")),
-        el("strong", { class: "sf-card-spy", "data-testid": "sf-card-spy" }, t("spyfall.kit.you_are_spy")),
-        this.texts.spyGoal ? el("span", { class: "sf-card-note" }, this.texts.spyGoal) : null,
-        partners.length
-          ? el(
-              "span",
-              { class: "sf-card-partners", "data-testid": "sf-card-partners" },
-              t("spyfall.kit.partners", { names: names(api, partners), count: partners.length }),
-            )
-          : null,
+        t("spyfall.kit.card_title"),
+        el("strong", { class: "sf-card-title sf-card-spy", "data-testid": "sf-card-spy" }, t("spyfall.kit.you_are_spy")),
+        [
+          partners.length
+            ? el(
+                "span",
+                { class: "sf-card-partners", "data-testid": "sf-card-partners" },
+                t("spyfall.kit.partners", { names: names(api, partners), count: partners.length }),
+              )
+            : null,
+        ],
+        this.texts.spyGoal,
       );
       return;
     }
     const role = roleName(api, secret.role);
-    put(
+    rows(
       locationPicture(api, secret.location),
-      el("span", { class: "sf-card-kicker" }, t("spyfall.kit.location")),
-      el("strong", { class: "sf-card-location", "data-testid": "sf-card-location" }, locationName(api, secret.location)),
-      role ? el("span", { class: "sf-card-kicker" }, t("spyfall.kit.role")) : null,
-      role ? el("span", { class: "sf-card-role", "data-testid": "sf-card-role" }, role) : null,
-      this.texts.agentGoal ? el("span", { class: "sf-card-note" }, this.texts.agentGoal) : null,
+      t("spyfall.kit.location"),
+      el("strong", { class: "sf-card-title sf-card-location", "data-testid": "sf-card-location" }, locationName(api, secret.location)),
+      [
+        role ? el("span", { class: "sf-card-kicker" }, t("spyfall.kit.role")) : null,
+        role ? el("span", { class: "sf-card-role", "data-testid": "sf-card-role" }, role) : null,
+      ],
+      this.texts.agentGoal,
     );
   }
 }
