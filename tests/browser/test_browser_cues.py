@@ -27,9 +27,11 @@ def test_the_table_sounds_its_clocks_votes_and_rounds_and_a_phone_its_turn(pages
     boris = join_by_link(pages, code, "Boris")
     table = pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES["tv720"])
     expect(table.get_by_test_id("seat")).to_have_count(2)
-    # A TV plays sound once someone has clicked or pressed a key on it (the browser's rule).
+    # A TV plays sound once someone has clicked or pressed a key on it (the browser's rule); it says so until then.
+    expect(table.get_by_test_id("sound-note")).to_have_text("Click or press a key once for sound")
     table.get_by_test_id("table-code").click()
     expect(table.get_by_test_id("sound-switch")).to_have_attribute("data-state", "on")
+    expect(table.get_by_test_id("sound-note")).to_be_hidden()
 
     # Boris silences his phone; the switch is remembered when the page is opened again.
     switch = boris.get_by_test_id("sound-switch")

@@ -36,6 +36,8 @@ function paintSoundSwitch() {
   button.setAttribute("aria-pressed", String(silent));
   // waiting: sound is on but the browser has not been touched yet, so it cannot play
   button.dataset.state = silent ? "muted" : audioUnlocked() ? "on" : "waiting";
+  const note = document.getElementById("sound-note");
+  if (note) note.hidden = button.dataset.state !== "waiting";
   if (ready()) button.title = silent ? t("sound.muted_hint") : audioUnlocked() ? t("sound.on_hint") : t("sound.waiting_hint");
 }
 
