@@ -41,10 +41,11 @@ def pictures_loaded(page, scope: str) -> None:
 
 
 def art_of(node) -> dict:
-    """What a user sees of a picture: drawn or neutral, its name for a screen reader, its initial, its size."""
+    """What a user sees of a picture: drawn or neutral, its name for a screen reader, its initial, its size
+    (its laid-out size: a card turning over as it is first held is measured as it will lie)."""
     return node.evaluate(
         """(art) => {
-            const box = art.getBoundingClientRect();
+            const box = {width: art.offsetWidth, height: art.offsetHeight};
             return {
                 kind: art.dataset.art,
                 name: art.alt ?? art.getAttribute("aria-label"),
