@@ -76,6 +76,13 @@ def test_closing_the_night_shows_the_recap_on_the_tv_and_each_phone_its_own_line
 
     # Only the host may close the night, with a second tap to confirm; the table sounds the reveal once.
     expect(phones["Boris"].get_by_test_id("close-night")).to_have_count(0)
+    for table in tables.values():  # the results' own reveal has sounded, long enough ago not to swallow the next
+        table.wait_for_function(
+            """() => {
+                const reveals = (window.gamenightCues || []).filter((c) => c.name === 'reveal');
+                return reveals.length > 0 && Date.now() - reveals[reveals.length - 1].time > 600;
+            }"""
+        )
     reveals = {size: reveal_cues(table) for size, table in tables.items()}
     two_taps(ann, "close-night", "Tap again to close the night")
     for size, table in tables.items():
