@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine, Outcome
+from gamenight.web.patch import apply
 
 
 class Night:
@@ -91,10 +93,6 @@ class HeldView:
 
     def receive(self, event: str, payload: Any) -> dict | None:
         """Take in one received event; the new view (a copy) when it changed the view, else None."""
-        import copy
-
-        from gamenight.web.patch import apply
-
         if event == "state":
             self.view, self.missed = copy.deepcopy(payload), False
         elif event == "patch" and self.view is not None and not self.missed:
