@@ -9,9 +9,9 @@ the log gives the same lobby.
 
 from __future__ import annotations
 
-import pickle
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from gamenight.awards import match_record
 from gamenight.errors import ActionError
 from gamenight.game import Action, ShelfContext
@@ -85,28 +85,23 @@ class Lobby:
     def clone(self) -> Lobby:
         """An independent copy to apply a command to.
 
+        The copy is the lobby's own persisted form (``to_dict``) passed through
+        JSON and back: the state is JSON by design, so this is exact, and it
+        costs about half of a deep copy by pickling. State that JSON cannot hold
+        (a set, a non-string key) fails here, loudly, rather than at a restart.
         The history of matches, the night's match records and a match's event
         feed only ever grow, and their entries are never changed once added:
         the copy gets new lists of the same entries instead of deep copies, so
         copying does not grow with the evening.
         """
-        history, self.history = self.history, []
-        night, self.night = self.night, []
-        events = self.match.events if self.match else None
-        if self.match:
-            self.match.events = []
-        try:
-            twin = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
-        finally:
-            self.history = history
-            self.night = night
-            if self.match:
-                self.match.events = events
-        twin.history = list(history)
-        twin.night = list(night)
-        if twin.match:
-            twin.match.events = list(events)
-        return twin
+        state = self.to_dict()
+        history, night = state.pop("history"), state.pop("night")
+        events = state["match"].pop("events") if state["match"] else None
+        copied = orjson.loads(orjson.dumps(state))
+        copied["history"], copied["night"] = list(history), list(night)
+        if events is not None:
+            copied["match"]["events"] = list(events)
+        return Lobby.from_dict(copied)
 
     # -- persistence ---------------------------------------------------------------
 

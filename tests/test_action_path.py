@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from gamenight.match import SYSTEM
+from gamenight.errors import ActionError
+from gamenight.match import SYSTEM, Match
 from helpers import DEAL_ABC
 
 
@@ -63,6 +64,25 @@ def test_refused_moves_change_nothing(started, who, action, args, code):
     assert outcome.views == {}, "a refusal goes to its sender alone"
     assert started.snapshot() == before
     assert log_length(started) == logged
+
+
+def test_a_move_refused_after_the_game_changed_its_copy_changes_nothing(started, monkeypatch):
+    """The claim is written into the round before passing the turn fails: the lobby must not keep it."""
+    before = started.snapshot()
+    logged = log_length(started)
+
+    def refuse(match, player):
+        raise ActionError("not_your_turn")
+
+    monkeypatch.setattr(Match, "pass_turn", refuse)
+    outcome = started.move("Ann", "claim", value=7)
+    assert outcome.error["code"] == "not_your_turn"
+    assert started.snapshot() == before
+    assert started.ids["Ann"] not in started.match.round_state["claims"]
+    assert log_length(started) == logged
+    monkeypatch.undo()
+    assert started.move("Ann", "claim", value=7).ok
+    assert started.match.round_state["claims"][started.ids["Ann"]] == 7
 
 
 @pytest.mark.parametrize(
