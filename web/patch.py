@@ -14,52 +14,53 @@ Path = list[str | int]
 Op = list[Any]
 
 
-def diff(old: Any, new: Any, memo: dict[tuple[int, int], list[tuple[Path, Any]]] | None = None) -> list[Op]:
+def diff(old: Any, new: Any, memo: dict[tuple[int, int], list[Op]] | None = None) -> list[Op]:
     """The ops that turn ``old`` into ``new`` (both JSON-like: dicts, lists, scalars).
 
     ``memo`` may be shared between the diffs of one delivery: the views of one outcome share
-    their public parts, so each shared pair of objects is compared once.
+    their public parts (the lobby, a match's clocks), so each such part is compared once.
     """
     ops: list[Op] = []
-    _diff(old, new, [], ops, memo if memo is not None else {})
-    return ops
-
-
-def _diff(old: Any, new: Any, path: Path, ops: list[Op], memo: dict) -> None:
-    if old is new:
-        return
-    if type(old) is dict and type(new) is dict:
-        key = (id(old), id(new))
-        found = memo.get(key)
-        if found is None:
-            found = []
-            _diff_dicts(old, new, found, memo)
-            memo[key] = found
-        ops.extend([path + rest, *value] for rest, *value in found)
-        return
-    if type(old) is list and type(new) is list:
-        _diff_lists(old, new, path, ops, memo)
-        return
-    if old != new or type(old) is not type(new):  # 1 == 1.0 == True, but the client's copy would differ
-        ops.append([path, new])
-
-
-def _diff_dicts(old: dict, new: dict, found: list, memo: dict) -> None:
-    ops: list[Op] = []
+    if type(old) is not dict or type(new) is not dict:
+        if old is not new and (old != new or type(old) is not type(new)):
+            _diff(old, new, [], ops)
+        return ops
+    memo = memo if memo is not None else {}
     for key, value in new.items():
         if key not in old:
             ops.append([[key], value])
-        else:
+            continue
+        before = old[key]
+        if before is value or (before == value and type(before) is type(value)):
+            continue
+        found = memo.get((id(before), id(value)))
+        if found is None:
+            found = memo[(id(before), id(value))] = []
+            _diff(before, value, [key], found)
+        ops += found
+    ops.extend([[key]] for key in old if key not in new)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+    if type(old) is dict and type(new) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append([[*path, key], value])
+                continue
             before = old[key]
-            if before is not value and (before != value or type(before) is not type(value)):
-                _diff(before, value, [key], ops, memo)
-    for key in old:
-        if key not in new:
-            ops.append([[key]])
-    found.extend(ops)
+            # 1 == 1.0 == True, but the client's copy would differ
+            if before is value or (before == value and type(before) is type(value)):
+                continue
+            _diff(before, value, [*path, key], ops)
+        ops.extend([[*path, key]] for key in old if key not in new)
+    elif type(old) is list and type(new) is list:
+        _diff_lists(old, new, path, ops)
+    else:
+        ops.append([path, new])
 
 
-def _diff_lists(old: list, new: list, path: Path, ops: list[Op], memo: dict) -> None:
+def _diff_lists(old: list, new: list, path: Path, ops: list[Op]) -> None:
     if len(new) < len(old):
         ops.append([path, new])
         return
@@ -68,7 +69,7 @@ def _diff_lists(old: list, new: list, path: Path, ops: list[Op], memo: dict) -> 
         ops.append([path, new])  # a sliding window (the newest events) changes every element: send it whole
         return
     for i in changed:
-        _diff(old[i], new[i], [*path, i], ops, memo)
+        _diff(old[i], new[i], [*path, i], ops)
     ops.extend([[*path, i], new[i]] for i in range(len(old), len(new)))
 
 

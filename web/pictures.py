@@ -182,7 +182,7 @@ class Uploads:
 
     def delivered(self, outcome: Outcome) -> None:
         """The hub delivered an accepted command: a pack may have left a shelf, a match may have ended."""
-        if outcome.ok and outcome.code:
+        if outcome.ok and outcome.code in self._usage:  # a lobby that never had pictures has no folder to tidy
             self.sync(outcome.code)
 
     # -- an upload ------------------------------------------------------------------------------

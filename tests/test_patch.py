@@ -1,0 +1,74 @@
+"""Patches (docs/protocol.md, "Patches"): applying ``diff(old, new)`` to a copy of ``old`` gives exactly ``new``."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from gamenight.web.patch import apply, diff
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+# No booleans among numbers: a view's field keeps its type (docs/protocol.md), and true == 1 in Python.
+scalars = st.one_of(st.none(), st.integers(-3, 3), st.sampled_from([0.0, 1.0, 2.5]), st.text(max_size=3))
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def exact(value) -> str:
+    """The view as a browser holds it: 1 and 1.0 are one number there, but a key's order is not compared."""
+    return json.dumps(as_js(value), sort_keys=True)
+
+
+def as_js(value):
+    if type(value) is int:
+        return float(value)
+    if type(value) is list:
+        return [as_js(v) for v in value]
+    if type(value) is dict:
+        return {k: as_js(v) for k, v in value.items()}
+    return value
+
+
+views = st.dictionaries(st.sampled_from(["now", "lobby", "match", "you"]), values, max_size=4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(old=views, new=views)
+def test_a_patch_turns_the_old_view_into_the_new_one(old, new):
+    assert exact(apply(copy.deepcopy(old), diff(old, new))) == exact(new)
+
+
+@settings(max_examples=200, deadline=None)
+@given(old=values, new=values)
+def test_a_patch_of_one_change_inside_a_view_says_only_that(old, new):
+    before = {"lobby": {"seats": ["a", "b"], "version": 1}, "part": old}
+    after = {"lobby": {"seats": ["a", "b"], "version": 2}, "part": new}
+    ops = diff(before, after)
+    assert [["lobby", "version"], 2] in ops
+    assert all(op[0][0] == "part" for op in ops if op != [["lobby", "version"], 2])
+    assert exact(apply(copy.deepcopy(before), ops)) == exact(after)
+
+
+def test_views_sharing_parts_get_the_same_patches_with_a_shared_memo():
+    lobby_old, lobby_new = {"version": 1, "seats": ["a"]}, {"version": 2, "seats": ["a", "b"]}
+    old = [{"you": p, "lobby": lobby_old, "marks": []} for p in "ab"]
+    new = [{"you": p, "lobby": lobby_new, "marks": [p]} for p in "ab"]
+    memo: dict = {}
+    shared = [diff(o, n, memo) for o, n in zip(old, new, strict=True)]
+    assert shared == [diff(o, n) for o, n in zip(old, new, strict=True)]
+    assert shared[0] == [[["lobby", "version"], 2], [["lobby", "seats", 1], "b"], [["marks", 0], "a"]]
+
+
+@given(flags=st.lists(st.booleans(), min_size=1, max_size=6), flips=st.sets(st.integers(0, 5)))
+def test_flags_that_flip_are_patched(flags, flips):
+    old = {"match": {"seats": [{"ready": flag, "n": 1} for flag in flags]}}
+    new = copy.deepcopy(old)
+    for i in flips & set(range(len(flags))):
+        new["match"]["seats"][i]["ready"] = not flags[i]
+    assert apply(copy.deepcopy(old), diff(old, new)) == new
