@@ -13,7 +13,10 @@ import sqlite3
 import threading
 from typing import Any, Literal, Protocol
 
+import orjson
+
 Durability = Literal["process", "full"]
+_UNKNOWN = object()
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS lobbies (
@@ -80,6 +83,11 @@ class SQLiteStore:
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
+        # Most commands change only the log: a lobby's row is written when its ``due`` changes, and its
+        # newer ``touched`` times are kept here and written together when the sweep asks for them (a crash
+        # loses at most a sweep's worth of them: the lobby is then deleted that much early).
+        self._due: dict[str, float | None] = {}  # the ``due`` stored for each lobby written since start
+        self._touched: dict[str, float] = {}  # lobby -> its newest command's time, not written yet
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durability == 'full' else 'NORMAL'}")
         self._db.executescript(SCHEMA)
@@ -100,25 +108,38 @@ class SQLiteStore:
         """Write one accepted command (and maybe a snapshot) in one transaction.
 
         ``due`` is when the lobby next needs the engine on its own (a clock), or None: a lobby with nothing
-        due may stay out of memory until someone comes back to it.
+        due may stay out of memory until someone comes back to it. When neither it nor the snapshot
+        changes, only the log is written: the lobby's ``touched`` time waits for ``untouched_since``.
         """
-        text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+        text = orjson.dumps(record).decode()
         with self._lock:
             self._db.execute("BEGIN")
             try:
                 self._db.execute(
                     "INSERT INTO log (code, seq, at, record) VALUES (?, ?, ?, ?)", (code, seq, record["at"], text)
                 )
-                self._db.execute("UPDATE lobbies SET touched = ?, due = ? WHERE code = ?", (record["at"], due, code))
                 if snapshot is not None:
                     self._db.execute(
-                        "UPDATE lobbies SET snapshot = ?, snapshot_seq = ? WHERE code = ?",
-                        (json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False), seq, code),
+                        "UPDATE lobbies SET snapshot = ?, snapshot_seq = ?, touched = ?, due = ? WHERE code = ?",
+                        (orjson.dumps(snapshot).decode(), seq, record["at"], due, code),
                     )
+                    written = True
+                elif self._due.get(code, _UNKNOWN) != due:
+                    self._db.execute(
+                        "UPDATE lobbies SET touched = ?, due = ? WHERE code = ?", (record["at"], due, code)
+                    )
+                    written = True
+                else:
+                    written = False
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+            self._due[code] = due
+            if written:
+                self._touched.pop(code, None)
+            else:
+                self._touched[code] = record["at"]
 
     def lobby(self, code: str) -> StoredLobby | None:
         """One lobby: its creation time, last snapshot and the log records after it (None: no such lobby)."""
@@ -139,10 +160,12 @@ class SQLiteStore:
     def set_due(self, code: str, due: float | None) -> None:
         with self._lock:
             self._db.execute("UPDATE lobbies SET due = ? WHERE code = ?", (due, code))
+            self._due[code] = due
 
     def untouched_since(self, moment: float, limit: int = 1000) -> list[str]:
         """The lobbies whose last command is older than ``moment``, oldest first, at most ``limit`` of them."""
         with self._lock:
+            self._write_touched()
             rows = self._db.execute(
                 "SELECT code FROM lobbies WHERE touched < ? ORDER BY touched LIMIT ?", (moment, limit)
             )
@@ -180,6 +203,8 @@ class SQLiteStore:
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
+            self._due.pop(code, None)
+            self._touched.pop(code, None)
 
     def set_meta(self, key: str, value: str) -> None:
         with self._lock:
@@ -192,4 +217,20 @@ class SQLiteStore:
 
     def close(self) -> None:
         with self._lock:
+            self._write_touched()
             self._db.close()
+
+    def _write_touched(self) -> None:
+        """Write the lobbies' newer ``touched`` times (call with the lock held)."""
+        if not self._touched:
+            return
+        self._db.execute("BEGIN")
+        try:
+            self._db.executemany(
+                "UPDATE lobbies SET touched = ? WHERE code = ?", [(at, code) for code, at in self._touched.items()]
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._touched.clear()

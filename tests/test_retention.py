@@ -97,3 +97,17 @@ def test_a_restart_reads_only_the_lobbies_with_a_running_clock_of_ten_thousand(e
     assert restarted.lobby("Z04321").players["p1"]["name"] == "Solo"
     assert restarted.lobby(idle.code).players[idle.ids["Emil"]]["name"] == "Emil"
     assert set(restarted.lobbies) == {live.code, "Z04321", idle.code}
+
+
+def test_a_command_that_writes_only_the_log_still_counts_as_a_touch(engine, clock, db_path):
+    """A command leaves the lobby's row alone (no clock changed); the sweep still sees when it was made."""
+    night = Night(engine, clock, ["Ann", "Boris"])
+    clock.advance(engine.retention_days * DAY - 60)
+    host = night.tokens["Ann"]
+    assert engine.submit(night.code, "choose", {"game": "highcard", "options": {"rounds": 2}}, token=host).ok
+    clock.advance(61)
+    assert engine.maintain() == []
+    engine.store.close()  # and a restart reads the same
+    again = Engine(SQLiteStore(db_path), engine.plugins, clock)
+    assert again.maintain() == []
+    assert again.lobby(night.code) is not None
