@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
 import os
 import sys
 import warnings
@@ -18,6 +19,7 @@ from gamenight.web.accept import serve_gated
 from gamenight.web.limits import PROFILES, ConnectionGate, Limits, env_name, fit_to_file_limit
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
+GC_YOUNG_THRESHOLD = 7_000  # ten times the default
 
 
 def default_db() -> Path:
@@ -174,4 +176,18 @@ def run(
     # Behind a proxy every connection comes from the proxy: only the total is counted here,
     # addresses are told apart by the hub (from X-Forwarded-For).
     gate = ConnectionGate(limits.max_connections, None if proxies else limits.max_connections_per_address)
+    settle_garbage_collector()
     serve_gated(app, host, port, async_mode, gate)
+
+
+def settle_garbage_collector() -> None:
+    """Keep the garbage collector's pauses off the moves' latency.
+
+    What is loaded at start (the games, their decks and word lists, the web stack) lives as long as the
+    process: frozen, a full collection no longer walks it. A move makes and drops thousands of objects,
+    nearly all freed at once by reference counting, so the youngest generation is collected ten times
+    less often than by default (its collections cost the same however many objects it holds).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
