@@ -4,6 +4,7 @@ patches bring every client to the server's view, websockets are not compressed, 
 from __future__ import annotations
 
 import copy
+import json
 import socket
 import threading
 import time
@@ -168,3 +169,80 @@ def test_an_admitted_connection_sends_small_writes_at_once():
             assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
             no_delay(accepted)
             assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+
+
+# Whole views of about 5 KB: in eventlet mode 5 MB, more than the server's socket buffer grows to on loopback
+# (4 MB), so that a frame written directly finds it full; elsewhere enough to keep the writer waiting.
+WATCHES = {"eventlet": 1000, "gevent": 200, "threading": 200}
+
+
+class RawTable:
+    """A table screen speaking Engine.IO/Socket.IO over a bare websocket, so that it can stop reading.
+
+    Its socket's receive buffer is small and its websocket client buffers a single message: once it
+    stops reading, what the server sends it piles up in the server's own socket buffer.
+    """
+
+    def __init__(self, url: str) -> None:
+        from websockets.sync.client import connect
+
+        host, port = url.removeprefix("http://").rstrip("/").split(":")
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect((host, int(port)))
+        self.ws = connect(
+            f"ws://{host}:{port}/socket.io/?EIO=4&transport=websocket",
+            sock=sock,
+            max_queue=1,
+            compression=None,
+            legacy=True,
+            close_timeout=1,
+        )
+        assert self.ws.recv(timeout=10).startswith("0")  # Engine.IO open
+        self.ws.send("40")
+        assert self.ws.recv(timeout=10).startswith("40")  # Socket.IO connect
+        self.held = HeldView()
+        self.states = 0
+
+    def emit(self, event: str, payload: dict) -> None:
+        """Send an event asking for no answer: only what the server delivers comes back."""
+        self.ws.send("42" + json.dumps([event, payload]))
+
+    def read_until(self, predicate, what: str) -> None:
+        """Read messages, keeping the view, until ``predicate(self)``."""
+        deadline = time.monotonic() + 30
+        while not predicate(self):
+            assert time.monotonic() < deadline, f"never saw {what}"
+            message = self.ws.recv(timeout=30)
+            if message == "2":  # Engine.IO ping
+                self.ws.send("3")
+            elif message.startswith("42"):
+                event, payload = json.loads(message[2:])
+                self.states += event == "state"
+                self.held.receive(event, payload)
+                assert not self.held.missed, "a patch came out of order or was lost"
+
+
+@pytest.mark.parametrize("async_mode", MODES)
+def test_a_table_that_stops_reading_holds_nobody_up_and_then_gets_everything_in_order(tmp_path, async_mode):
+    with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
+        seats, _, code = spyfall_lobby(url)
+        boris = seats[1]
+        view = boris.wait(lambda v: v["match"] and v["match"]["game_view"].get("candidates"), "the match")
+        location = view["match"]["game_view"]["candidates"][0]["id"]
+        stalled = RawTable(url)
+        for _ in range(WATCHES[async_mode]):
+            stalled.emit("watch", {"code": code})
+        # It reads nothing now, while Boris plays on: every move is answered all the same.
+        for i in range(60):
+            move = {"action": "cross", "args": {"location": location, "crossed": i % 2 == 0}}
+            assert boris.call("command", {"kind": "act", "args": move})["ok"]
+        newest = boris.wait(lambda v: v["match"]["game_view"]["marks"] == [], "the last move")["lobby"]["version"]
+        # Then it reads: every answer, then states and patches in order up to the newest view.
+        stalled.read_until(lambda t: t.states == WATCHES[async_mode], "every whole view")
+        stalled.read_until(lambda t: t.held.view is not None and t.held.view["lobby"]["version"] >= newest, "it")
+        assert stalled.held.view["lobby"]["version"] == newest
+        assert stalled.held.view["match"]["players"] == view["match"]["players"]
+        stalled.ws.close()
+        for client in seats:
+            client.sio.disconnect()

@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 from engineio import packet as eio_packet
+from gamenight.web.frames import DirectFrames
 from gamenight.web.patch import diff
 
 View = dict[str, Any]
@@ -34,6 +35,7 @@ class Fanout:
 
     def __init__(self, server: Any) -> None:
         self.server = server  # the socketio.Server
+        self.frames = DirectFrames.install(server.eio)  # eventlet: frames written without a writer's wake-up
         self.held: dict[str, View] = {}  # connection -> the view it holds
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
 
@@ -44,7 +46,7 @@ class Fanout:
     def send_state(self, sid: str, view: View) -> None:
         """Send ``sid`` its whole view (call with the lobby's lock held)."""
         self.held[sid] = view
-        self._send(sid, encode_event("state", view))
+        self._send(sid, encode_event("state", view), {})
 
     def deliver(self, deliveries: Iterable[tuple[View, list[str]]]) -> None:
         """Bring each listed connection to the view it is paired with (call with the lobby's lock held).
@@ -53,6 +55,7 @@ class Fanout:
         """
         memo: dict = {}
         encoded: dict[bytes, str] = {}
+        frames: dict[str, bytes] = {}  # text -> its websocket frame, made once for all its recipients
         for view, sids in deliveries:
             by_base: dict[int, tuple[View | None, list[str]]] = {}
             for sid in sids:
@@ -74,7 +77,7 @@ class Fanout:
                     text = encoded[raw] = "2" + raw.decode()
                 for sid in group:
                     self.held[sid] = view
-                    self._send(sid, text)
+                    self._send(sid, text, frames)
 
     def forget(self, sid: str) -> None:
         """The connection left or detached: it holds nothing any more."""
@@ -86,10 +89,16 @@ class Fanout:
             if not self._locks[code].locked():
                 self._locks.pop(code, None)
 
-    def _send(self, sid: str, text: str) -> None:
+    def _send(self, sid: str, text: str, frames: dict[str, bytes]) -> None:
         eio_sid = self.server.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:  # gone meanwhile
             self.held.pop(sid, None)
             return
+        if self.frames is not None:
+            frame = frames.get(text)
+            if frame is None:
+                frame = frames[text] = self.frames.frame(text)
+            if self.frames.send(eio_sid, frame):
+                return
         # The server's own path for an encoded packet (it is how a room emit sends one encoding to many).
         self.server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, data=text))
