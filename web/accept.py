@@ -27,6 +27,7 @@ OUT_OF_FILES_PAUSE = 0.1  # seconds accepting pauses when the process has no fil
 REFUSAL_SLOTS = 32  # refusals being answered at once; beyond that a refused connection is just closed
 REFUSAL_SECONDS = 1.0
 KEEPALIVE_SECONDS = 15  # eventlet: an HTTP connection idle this long is closed (sockets are not affected)
+CONNECTION_BUFFER_BYTES = 2048  # eventlet: each connection's read and write buffers (a request's head fits)
 
 
 def serve_gated(app, host: str, port: int, async_mode: str, gate: ConnectionGate) -> None:
@@ -160,9 +161,23 @@ def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> N
     )
     # max_size is ignored when a pool is given: the pool is the connection limit, the same as the gate's.
     pool = GatedPool(gate.total)
+
+    class LeanProtocol(eventlet.wsgi.HttpProtocol):
+        """eventlet's HTTP connection with small buffers: a websocket keeps its connection's buffers for
+        as long as it is open, unused (24 KiB by default, a third of a connection's memory)."""
+
+        rbufsize = CONNECTION_BUFFER_BYTES
+        wbufsize = CONNECTION_BUFFER_BYTES
+
     # keepalive: a connection idle that long between requests (or before its first) is closed.
     eventlet.wsgi.server(
-        listener, app, log_output=False, custom_pool=pool, max_size=gate.total, keepalive=KEEPALIVE_SECONDS
+        listener,
+        app,
+        log_output=False,
+        custom_pool=pool,
+        max_size=gate.total,
+        keepalive=KEEPALIVE_SECONDS,
+        protocol=LeanProtocol,
     )
 
 
