@@ -12,7 +12,10 @@ import time
 import pytest
 import socketio
 from gamenight.web.accept import no_delay
+from gamenight.web.frames import unmask
 from helpers import HeldView
+from hypothesis import given
+from hypothesis import strategies as st
 from server import running_server
 
 MODES = ["eventlet", "gevent", "threading"]
@@ -246,3 +249,10 @@ def test_a_table_that_stops_reading_holds_nobody_up_and_then_gets_everything_in_
         stalled.ws.close()
         for client in seats:
             client.sio.disconnect()
+
+
+@given(data=st.binary(max_size=300), mask=st.tuples(*[st.integers(0, 255)] * 4), offset=st.integers(0, 7))
+def test_unmasking_a_client_frame_follows_rfc_6455(data, mask, offset):
+    expected = bytes(byte ^ mask[(offset + i) % 4] for i, byte in enumerate(data))
+    assert unmask(data, mask, offset=offset) == expected
+    assert unmask(data + b"tail", mask, length=len(data), offset=offset) == expected

@@ -36,6 +36,9 @@ class Fanout:
     def __init__(self, server: Any) -> None:
         self.server = server  # the socketio.Server
         self.frames = DirectFrames.install(server.eio)  # eventlet: frames written without a writer's wake-up
+        if self.frames is not None:
+            self._queue_packet = server._send_packet
+            server._send_packet = self._send_packet  # the server's own sends (answers, errors) go alike
         self.held: dict[str, View] = {}  # connection -> the view it holds
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
 
@@ -88,6 +91,13 @@ class Fanout:
         for code in set(self._locks) - set(codes):
             if not self._locks[code].locked():
                 self._locks.pop(code, None)
+
+    def _send_packet(self, eio_sid: str, packet: Any) -> None:
+        encoded = packet.encode()
+        if type(encoded) is not str:
+            self._queue_packet(eio_sid, packet)
+        elif not self.frames.send(eio_sid, self.frames.frame(encoded)):
+            self.server.eio.send(eio_sid, encoded)
 
     def _send(self, sid: str, text: str, frames: dict[str, bytes]) -> None:
         eio_sid = self.server.manager.eio_sid_from_sid(sid, "/")

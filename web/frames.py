@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import struct
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engineio import packet as eio_packet
@@ -51,7 +51,9 @@ class DirectFrames:
         if eio_server.async_mode != "eventlet":
             return None
         import eventlet  # only in its own mode: importing it elsewhere warns, and hooks fork
+        from eventlet.websocket import RFC6455WebSocket
 
+        RFC6455WebSocket._apply_mask = staticmethod(unmask)  # its own goes byte by byte, in Python
         return cls(eio_server, eventlet.spawn_n)
 
     @staticmethod
@@ -93,6 +95,15 @@ class DirectFrames:
         else:
             self.spawn(_finish, ws, memoryview(frame)[sent:], lock)
         return True
+
+
+def unmask(data: bytes, mask: Sequence[int], length: int | None = None, offset: int = 0) -> bytes:
+    """XOR ``data`` with a websocket frame's 4-byte ``mask``, starting ``offset`` bytes into the frame
+    (RFC 6455, 5.3), as one big-integer operation."""
+    if length is None:
+        length = len(data)
+    key = bytes(mask[(offset + i) % 4] for i in range(4)) * (length // 4 + 1)
+    return (int.from_bytes(data[:length], "big") ^ int.from_bytes(key[:length], "big")).to_bytes(length, "big")
 
 
 def _finish(ws: Any, rest: memoryview, lock: Any) -> None:
