@@ -27,7 +27,7 @@ OUT_OF_FILES_PAUSE = 0.1  # seconds accepting pauses when the process has no fil
 REFUSAL_SLOTS = 32  # refusals being answered at once; beyond that a refused connection is just closed
 REFUSAL_SECONDS = 1.0
 KEEPALIVE_SECONDS = 15  # eventlet: an HTTP connection idle this long is closed (sockets are not affected)
-CONNECTION_BUFFER_BYTES = 2048  # eventlet: each connection's read and write buffers (a request's head fits)
+CONNECTION_BUFFER_BYTES = 1024  # eventlet: each connection's read and write buffers
 
 
 def serve_gated(app, host: str, port: int, async_mode: str, gate: ConnectionGate) -> None:
