@@ -74,13 +74,18 @@ def spyfall_lobby(url: str) -> tuple[list[Client], Client, str]:
     return seats, table, created["code"]
 
 
+def first_location(seat: Client) -> tuple[dict, str]:
+    """The seat's view once the match is on, and the first location of its list."""
+    view = seat.wait(lambda v: v["match"] and v["match"]["game_view"].get("candidates"), "the match")
+    return view, view["match"]["game_view"]["candidates"][0]["id"]
+
+
 @pytest.mark.parametrize("async_mode", MODES)
 def test_one_connections_quick_toggles_are_applied_in_order(tmp_path, async_mode):
     with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
         seats, table, code = spyfall_lobby(url)
         boris = seats[1]
-        view = boris.wait(lambda v: v["match"] and v["match"]["game_view"].get("candidates"), "the match")
-        location = view["match"]["game_view"]["candidates"][0]["id"]
+        view, location = first_location(boris)
         start = view["lobby"]["version"]
         answers = []
         done = threading.Event()
@@ -231,8 +236,7 @@ def test_a_table_that_stops_reading_holds_nobody_up_and_then_gets_everything_in_
     with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
         seats, _, code = spyfall_lobby(url)
         boris = seats[1]
-        view = boris.wait(lambda v: v["match"] and v["match"]["game_view"].get("candidates"), "the match")
-        location = view["match"]["game_view"]["candidates"][0]["id"]
+        view, location = first_location(boris)
         stalled = RawTable(url)
         for _ in range(WATCHES[async_mode]):
             stalled.emit("watch", {"code": code})
