@@ -41,8 +41,6 @@ class DirectFrames:
     def __init__(self, eio_server: Any, spawn: Callable[..., Any]) -> None:
         self.eio = eio_server
         self.spawn = spawn  # starts a greenthread, without waiting for it
-        self.direct = 0  # frames written here
-        self.queued = 0  # frames that went through the connection's queue
 
     @classmethod
     def install(cls, eio_server: Any) -> DirectFrames | None:
@@ -79,7 +77,6 @@ class DirectFrames:
         queue = socket.queue
         lock = ws._sendlock
         if queue.qsize() or queue.getting() != 1 or lock.locked():
-            self.queued += 1
             return False
         lock.acquire()
         try:
@@ -89,7 +86,6 @@ class DirectFrames:
         except OSError:
             lock.release()
             return False  # the connection is going: its own path reports it
-        self.direct += 1
         if sent == len(frame):
             lock.release()
         else:
