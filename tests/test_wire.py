@@ -24,7 +24,7 @@ MODES = ["eventlet", "gevent", "threading"]
 class Client:
     """A python-socketio client keeping its view from states and patches (resyncing after a missed one)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, transports: tuple[str, ...] = ("websocket",)) -> None:
         self.held = HeldView()
         self.seen: list[dict] = []  # every view, in the order they came
         self.patches = 0
@@ -32,7 +32,7 @@ class Client:
         self.sio = socketio.Client(reconnection=False)
         self.sio.on("state", lambda payload: self._take("state", payload))
         self.sio.on("patch", lambda payload: self._take("patch", payload))
-        self.sio.connect(url, transports=["websocket"])
+        self.sio.connect(url, transports=list(transports))
 
     def _take(self, event: str, payload: dict) -> None:
         with self.changed:
@@ -58,15 +58,15 @@ class Client:
         return self.sio.call(event, payload, timeout=10)
 
 
-def spyfall_lobby(url: str) -> tuple[list[Client], Client, str]:
-    host = Client(url)
+def spyfall_lobby(url: str, transports: tuple[str, ...] = ("websocket",)) -> tuple[list[Client], Client, str]:
+    host = Client(url, transports)
     created = host.call("create_lobby", {"name": "Ann"})
     seats = [host]
     for name in ("Boris", "Chen"):
-        seat = Client(url)
+        seat = Client(url, transports)
         assert seat.call("join_lobby", {"code": created["code"], "name": name})["ok"]
         seats.append(seat)
-    table = Client(url)
+    table = Client(url, transports)
     assert table.call("watch", {"code": created["code"]})["ok"]
     choose = {"kind": "choose", "args": {"game": "spyfall", "options": {"rounds": 1}}}
     assert host.call("command", choose)["ok"]
@@ -80,10 +80,14 @@ def first_location(seat: Client) -> tuple[dict, str]:
     return view, view["match"]["game_view"]["candidates"][0]["id"]
 
 
-@pytest.mark.parametrize("async_mode", MODES)
-def test_one_connections_quick_toggles_are_applied_in_order(tmp_path, async_mode):
+@pytest.mark.parametrize(
+    ("async_mode", "transports"),
+    [*((mode, ("websocket",)) for mode in MODES), ("eventlet", ("polling", "websocket"))],
+    ids=[*MODES, "eventlet-upgraded"],  # a browser starts with long-polling, then upgrades to a websocket
+)
+def test_one_connections_quick_toggles_are_applied_in_order(tmp_path, async_mode, transports):
     with running_server(tmp_path / "night.sqlite", async_mode=async_mode) as url:
-        seats, table, code = spyfall_lobby(url)
+        seats, table, code = spyfall_lobby(url, transports)
         boris = seats[1]
         view, location = first_location(boris)
         start = view["lobby"]["version"]
@@ -105,6 +109,7 @@ def test_one_connections_quick_toggles_are_applied_in_order(tmp_path, async_mode
         # ... through every step in the order sent: crossed, uncrossed, crossed, ...
         marks = [v["match"]["game_view"]["marks"] for v in boris.seen if v["lobby"]["version"] > start]
         assert marks == [[location], []] * 50
+        assert boris.sio.transport() == "websocket"
         for client in [*seats, table]:
             client.sio.disconnect()
 
