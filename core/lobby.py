@@ -87,7 +87,7 @@ class Lobby:
 
         The copy is the lobby's own persisted form (``to_dict``) passed through
         JSON and back: the state is JSON by design, so this is exact, and it
-        costs about half of a deep copy by pickling. State that JSON cannot hold
+        costs about a quarter of a deep copy by pickling. State that JSON cannot hold
         (a set, a non-string key) fails here, loudly, rather than at a restart.
         The history of matches, the night's match records and a match's event
         feed only ever grow, and their entries are never changed once added:

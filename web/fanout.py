@@ -93,22 +93,29 @@ class Fanout:
                 self._locks.pop(code, None)
 
     def _send_packet(self, eio_sid: str, packet: Any) -> None:
+        """The Socket.IO server's own sends (answers, errors), the way deliveries go."""
         encoded = packet.encode()
-        if type(encoded) is not str:
+        if type(encoded) is str:
+            self._write(eio_sid, encoded)
+        else:
             self._queue_packet(eio_sid, packet)
-        elif not self.frames.send(eio_sid, self.frames.frame(encoded)):
-            self.server.eio.send(eio_sid, encoded)
 
     def _send(self, sid: str, text: str, frames: dict[str, bytes]) -> None:
         eio_sid = self.server.manager.eio_sid_from_sid(sid, "/")
         if eio_sid is None:  # gone meanwhile
             self.held.pop(sid, None)
             return
+        frame = None
         if self.frames is not None:
             frame = frames.get(text)
             if frame is None:
                 frame = frames[text] = self.frames.frame(text)
-            if self.frames.send(eio_sid, frame):
-                return
+        self._write(eio_sid, text, frame)
+
+    def _write(self, eio_sid: str, text: str, frame: bytes | None = None) -> None:
+        """One encoded Socket.IO packet to one connection: straight onto its websocket when that keeps
+        its order (``frames``), else through its queue."""
+        if self.frames is not None and self.frames.send(eio_sid, frame or self.frames.frame(text)):
+            return
         # The server's own path for an encoded packet (it is how a room emit sends one encoding to many).
         self.server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, data=text))

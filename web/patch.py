@@ -21,43 +21,41 @@ def diff(old: Any, new: Any, memo: dict[tuple[int, int], list[Op]] | None = None
     their public parts (the lobby, a match's clocks), so each such part is compared once.
     """
     ops: list[Op] = []
-    if type(old) is not dict or type(new) is not dict:
-        if old is not new and (old != new or type(old) is not type(new)):
-            _diff(old, new, [], ops)
-        return ops
-    memo = memo if memo is not None else {}
-    for key, value in new.items():
-        if key not in old:
-            ops.append([[key], value])
-            continue
-        before = old[key]
-        if before is value or (before == value and type(before) is type(value)):
-            continue
-        found = memo.get((id(before), id(value)))
-        if found is None:
-            found = memo[(id(before), id(value))] = []
-            _diff(before, value, [key], found)
-        ops += found
-    ops.extend([[key]] for key in old if key not in new)
+    if type(old) is dict and type(new) is dict:
+        _diff_dicts(old, new, [], ops, memo if memo is not None else {})
+    elif old is not new and (old != new or type(old) is not type(new)):
+        _diff(old, new, [], ops)
     return ops
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
     if type(old) is dict and type(new) is dict:
-        for key, value in new.items():
-            if key not in old:
-                ops.append([[*path, key], value])
-                continue
-            before = old[key]
-            # 1 == 1.0 == True, but the client's copy would differ
-            if before is value or (before == value and type(before) is type(value)):
-                continue
-            _diff(before, value, [*path, key], ops)
-        ops.extend([[*path, key]] for key in old if key not in new)
+        _diff_dicts(old, new, path, ops, None)
     elif type(old) is list and type(new) is list:
         _diff_lists(old, new, path, ops)
     else:
         ops.append([path, new])
+
+
+def _diff_dicts(old: dict, new: dict, path: Path, ops: list[Op], memo: dict | None) -> None:
+    """``memo`` only at a view's top level: below it, looking pairs up costs more than comparing them."""
+    for key, value in new.items():
+        if key not in old:
+            ops.append([[*path, key], value])
+            continue
+        before = old[key]
+        # 1 == 1.0 == True, but a client's copy could tell them apart
+        if before is value or (before == value and type(before) is type(value)):
+            continue
+        if memo is None:
+            _diff(before, value, [*path, key], ops)
+            continue
+        found = memo.get((id(before), id(value)))
+        if found is None:
+            found = memo[(id(before), id(value))] = []
+            _diff(before, value, [*path, key], found)
+        ops += found
+    ops.extend([[*path, key]] for key in old if key not in new)
 
 
 def _diff_lists(old: list, new: list, path: Path, ops: list[Op]) -> None:
