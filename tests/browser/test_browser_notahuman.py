@@ -41,6 +41,20 @@ CARD_TEXT_ROOM = """(face) => {
 }"""
 
 
+def assert_card_text_has_room(page, name: str) -> None:
+    """The held card's text, in either language, stays inside the card, clear of its bottom edge.
+
+    Each phone is read in both languages, so the check does not depend on who is dealt which card.
+    """
+    spoken = "ru" if page.get_by_test_id("lang-ru").get_attribute("aria-pressed") == "true" else "en"
+    for lang in ("en", "ru"):
+        page.get_by_test_id(f"lang-{lang}").click()
+        with holding(page) as face:
+            room = face.evaluate(CARD_TEXT_ROOM)
+            assert room["fits"] and room["gap"] >= 6, (name, lang, room)
+    page.get_by_test_id(f"lang-{spoken}").click()
+
+
 def holding(page):
     """Press and hold the role card; yields the card's face."""
     return card_held(page, card="nah-card", face="nah-card-face")
@@ -163,10 +177,8 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     answer = int(cards[robots[0]][1])
     assert all(cards[n][1] == str(answer) for n in robots), cards
     human = first_human = humans[0] if humans else None  # None: the Human card is on the server
-    for name, page in phones.items():  # every card's text, in either language, has room above the card's edge
-        with holding(page) as face:
-            room = face.evaluate(CARD_TEXT_ROOM)
-            assert room["fits"] and room["gap"] >= 6, (name, room)
+    for name, page in phones.items():
+        assert_card_text_has_room(page, name)
     with holding(phones[robots[0]]):
         shot(pages, phones[robots[0]], "card-robot")
     if human:
