@@ -112,34 +112,31 @@ class SQLiteStore:
         changes, only the log is written: the lobby's ``touched`` time waits for ``untouched_since``.
         """
         text = orjson.dumps(record).decode()
+        log = ("INSERT INTO log (code, seq, at, record) VALUES (?, ?, ?, ?)", (code, seq, record["at"], text))
         with self._lock:
+            if snapshot is not None:
+                row = (
+                    "UPDATE lobbies SET snapshot = ?, snapshot_seq = ?, touched = ?, due = ? WHERE code = ?",
+                    (orjson.dumps(snapshot).decode(), seq, record["at"], due, code),
+                )
+            elif self._due.get(code, _UNKNOWN) != due:
+                row = ("UPDATE lobbies SET touched = ?, due = ? WHERE code = ?", (record["at"], due, code))
+            else:
+                row = None
+            if row is None:
+                self._db.execute(*log)  # one statement: its own transaction
+                self._touched[code] = record["at"]
+                return
             self._db.execute("BEGIN")
             try:
-                self._db.execute(
-                    "INSERT INTO log (code, seq, at, record) VALUES (?, ?, ?, ?)", (code, seq, record["at"], text)
-                )
-                if snapshot is not None:
-                    self._db.execute(
-                        "UPDATE lobbies SET snapshot = ?, snapshot_seq = ?, touched = ?, due = ? WHERE code = ?",
-                        (orjson.dumps(snapshot).decode(), seq, record["at"], due, code),
-                    )
-                    written = True
-                elif self._due.get(code, _UNKNOWN) != due:
-                    self._db.execute(
-                        "UPDATE lobbies SET touched = ?, due = ? WHERE code = ?", (record["at"], due, code)
-                    )
-                    written = True
-                else:
-                    written = False
+                self._db.execute(*log)
+                self._db.execute(*row)
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._due[code] = due
-            if written:
-                self._touched.pop(code, None)
-            else:
-                self._touched[code] = record["at"]
+            self._touched.pop(code, None)
 
     def lobby(self, code: str) -> StoredLobby | None:
         """One lobby: its creation time, last snapshot and the log records after it (None: no such lobby)."""

@@ -20,6 +20,21 @@ EVENTS_SHOWN = 50
 HISTORY_SHOWN = 20  # recent matches; the scoreboard holds the whole evening
 
 
+class Laid(dict):
+    """A view part made of a part shared by every recipient with this recipient's own keys laid over it.
+
+    To any reader it is the plain dict of both; the fan-out compares the shared part once for all.
+    """
+
+    __slots__ = ("shared", "own")
+
+    def __init__(self, shared: dict[str, Any], own: dict[str, Any]) -> None:
+        super().__init__(shared)
+        self.update(own)
+        self.shared = shared
+        self.own = tuple(own)
+
+
 def match_frame(match: Match, now: float) -> dict[str, Any]:
     """What everyone may see of a match."""
     rounds = [
@@ -59,17 +74,19 @@ def game_view(match: Match, recipient: str | None, public: dict[str, Any] | None
         public = match.hook.public_view(match=match)
     if not match.is_present(recipient):
         return public
-    return {**public, **match.hook.seat_view(match=match, player=recipient)}
+    return Laid(public, match.hook.seat_view(match=match, player=recipient))
 
 
 def match_view(match: Match, frame: dict[str, Any], public: dict[str, Any], recipient: str | None) -> dict[str, Any]:
     """One recipient's view of a match: the public frame, their ballots, the game's view for their seat."""
     seat = recipient if match.is_present(recipient) else None
-    return {
-        **frame,
-        "ballots": {bid: ballot.view(seat) for bid, ballot in match.ballots.items()},
-        "game_view": game_view(match, seat, public),
-    }
+    return Laid(
+        frame,
+        {
+            "ballots": {bid: ballot.view(seat) for bid, ballot in match.ballots.items()},
+            "game_view": game_view(match, seat, public),
+        },
+    )
 
 
 def lobby_frame(lobby: Lobby) -> dict[str, Any]:
@@ -107,13 +124,12 @@ def lobby_views(
         lobby.bind_match(plugins, now)
         mframe = match_frame(match, now)
         public = match.hook.public_view(match=match)
+    shared = {"now": now, "lobby": frame}
     return {
-        recipient: {
-            "now": now,
-            "you": recipient,
-            "lobby": frame,
-            "match": match_view(match, mframe, public, recipient) if match is not None else None,
-        }
+        recipient: Laid(
+            shared,
+            {"you": recipient, "match": match_view(match, mframe, public, recipient) if match is not None else None},
+        )
         for recipient in recipients
     }
 

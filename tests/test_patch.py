@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import json
 
+import orjson
+from gamenight.views import Laid
 from gamenight.web.patch import apply, diff
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,7 +32,7 @@ def as_js(value):
         return float(value)
     if type(value) is list:
         return [as_js(v) for v in value]
-    if type(value) is dict:
+    if isinstance(value, dict):  # a Laid view part too
         return {k: as_js(v) for k, v in value.items()}
     return value
 
@@ -57,12 +59,37 @@ def test_a_patch_of_one_change_inside_a_view_says_only_that(old, new):
 
 def test_views_sharing_parts_get_the_same_patches_with_a_shared_memo():
     lobby_old, lobby_new = {"version": 1, "seats": ["a"]}, {"version": 2, "seats": ["a", "b"]}
-    old = [{"you": p, "lobby": lobby_old, "marks": []} for p in "ab"]
-    new = [{"you": p, "lobby": lobby_new, "marks": [p]} for p in "ab"]
+    shared_old, shared_new = {"lobby": lobby_old}, {"lobby": lobby_new}
+    old = [Laid(shared_old, {"you": p, "marks": []}) for p in "ab"]
+    new = [Laid(shared_new, {"you": p, "marks": [p]}) for p in "ab"]
     memo: dict = {}
     shared = [diff(o, n, memo) for o, n in zip(old, new, strict=True)]
-    assert shared == [diff(o, n) for o, n in zip(old, new, strict=True)]
-    assert shared[0] == [[["lobby", "version"], 2], [["lobby", "seats", 1], "b"], [["marks", 0], "a"]]
+    assert shared == [diff(dict(o), dict(n)) for o, n in zip(old, new, strict=True)]
+    assert shared[1] == [[["lobby", "version"], 2], [["lobby", "seats", 1], "b"], [["marks", 0], "b"]]
+    assert len(memo) == 1  # the shared part was compared once, for both
+
+
+small = st.dictionaries(st.sampled_from(["a", "b", "c", "d", "e"]), values, max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    shared=st.tuples(small, small),
+    own=st.lists(st.tuples(small, small), min_size=1, max_size=3),
+    same_keys=st.booleans(),
+)
+def test_laid_views_patch_like_plain_ones(shared, own, same_keys):
+    """Views laid over one shared part: a recipient's own keys may hide shared ones, change, come and go."""
+    memo: dict = {}
+    for own_old, own_new in own:
+        if same_keys:  # the usual case: a recipient's own keys stay the same, their values change
+            own_new = {key: own_new.get(key, 0) for key in own_old}
+        old, new = Laid(shared[0], own_old), Laid(shared[1], own_new)
+        assert old == {**shared[0], **own_old} and orjson.loads(orjson.dumps(new)) == {**shared[1], **own_new}
+        view = {"match": Laid({"frame": 1}, {"game_view": old})}
+        after = {"match": Laid({"frame": 2}, {"game_view": new})}
+        assert exact(apply(copy.deepcopy(old), diff(old, new, memo))) == exact(new)
+        assert exact(apply(copy.deepcopy(view), diff(view, after, memo))) == exact(after)
 
 
 @given(flags=st.lists(st.booleans(), min_size=1, max_size=6), flips=st.sets(st.integers(0, 5)))

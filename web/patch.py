@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamenight.views import Laid
+
 Path = list[str | int]
+_ABSENT = object()
+_DICTS = (dict, Laid)
 Op = list[Any]
 
 
@@ -18,47 +22,61 @@ def diff(old: Any, new: Any, memo: dict[tuple[int, int], list[Op]] | None = None
     """The ops that turn ``old`` into ``new`` (both JSON-like: dicts, lists, scalars).
 
     ``memo`` may be shared between the diffs of one delivery: the views of one outcome share
-    their public parts (the lobby, a match's clocks), so each such part is compared once.
+    their public parts (the lobby, a match's frame, a game's public view: see ``Laid``), so
+    each such part is compared once, whichever recipient's view it is in.
     """
     ops: list[Op] = []
-    if type(old) is dict and type(new) is dict:
-        _diff_dicts(old, new, [], ops, memo if memo is not None else {})
-    elif old is not new and (old != new or type(old) is not type(new)):
-        _diff(old, new, [], ops)
+    if old is not new and (old != new or type(old) is not type(new)):
+        _diff(old, new, [], ops, memo if memo is not None else {})
     return ops
 
 
-def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
-    if type(old) is dict and type(new) is dict:
-        _diff_dicts(old, new, path, ops, None)
-    elif type(old) is list and type(new) is list:
-        _diff_lists(old, new, path, ops)
+def _diff(old: Any, new: Any, path: Path, ops: list[Op], memo: dict) -> None:
+    kind = type(new)
+    if kind is Laid and type(old) is Laid and old.own == new.own:
+        _diff_laid(old, new, path, ops, memo)
+    elif kind in _DICTS and type(old) in _DICTS:
+        _diff_dicts(old, new, path, ops, memo)
+    elif kind is list and type(old) is list:
+        _diff_lists(old, new, path, ops, memo)
     else:
         ops.append([path, new])
 
 
-def _diff_dicts(old: dict, new: dict, path: Path, ops: list[Op], memo: dict | None) -> None:
-    """``memo`` only at a view's top level: below it, looking pairs up costs more than comparing them."""
+def _diff_laid(old: Laid, new: Laid, path: Path, ops: list[Op], memo: dict) -> None:
+    """The shared part's ops once for all recipients (kept relative to it), then this recipient's own keys."""
+    shared = memo.get((id(old.shared), id(new.shared)))
+    if shared is None:
+        shared = memo[(id(old.shared), id(new.shared))] = []
+        _diff_dicts(old.shared, new.shared, [], shared, memo)
+    own = new.own
+    ops.extend([[*path, *op[0]], *op[1:]] for op in shared if op[0][0] not in own)
+    for key in own:
+        before, value = old[key], new[key]
+        if before is value:
+            continue
+        # a part laid over a shared one is not compared whole: most of it is the shared part
+        if type(value) is Laid or before != value or type(before) is not type(value):
+            _diff(before, value, [*path, key], ops, memo)
+
+
+def _diff_dicts(old: dict, new: dict, path: Path, ops: list[Op], memo: dict) -> None:
+    added = False
     for key, value in new.items():
-        if key not in old:
+        before = old.get(key, _ABSENT)
+        if before is value:
+            continue
+        if before is _ABSENT:
             ops.append([[*path, key], value])
-            continue
-        before = old[key]
+            added = True
         # 1 == 1.0 == True, but a client's copy could tell them apart
-        if before is value or (before == value and type(before) is type(value)):
-            continue
-        if memo is None:
-            _diff(before, value, [*path, key], ops)
-            continue
-        found = memo.get((id(before), id(value)))
-        if found is None:
-            found = memo[(id(before), id(value))] = []
-            _diff(before, value, [*path, key], found)
-        ops += found
-    ops.extend([[*path, key]] for key in old if key not in new)
+        elif before != value or type(before) is not type(value):
+            _diff(before, value, [*path, key], ops, memo)
+    if added or len(old) != len(new):  # else every key of ``old`` is in ``new``
+        ops.extend([[*path, key]] for key in old if key not in new)
 
 
-def _diff_lists(old: list, new: list, path: Path, ops: list[Op]) -> None:
+def _diff_lists(old: list, new: list, path: Path, ops: list[Op], memo: dict) -> None:
     if len(new) < len(old):
         ops.append([path, new])
         return
@@ -67,7 +85,7 @@ def _diff_lists(old: list, new: list, path: Path, ops: list[Op]) -> None:
         ops.append([path, new])  # a sliding window (the newest events) changes every element: send it whole
         return
     for i in changed:
-        _diff(old[i], new[i], [*path, i], ops)
+        _diff(old[i], new[i], [*path, i], ops, memo)
     ops.extend([[*path, i], new[i]] for i in range(len(old), len(new)))
 
 
