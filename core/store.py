@@ -14,6 +14,7 @@ import threading
 from typing import Any, Literal, Protocol
 
 import orjson
+from gamenight.checkpointer import BUSY_TIMEOUT_MS, STANDARD_THREADS, Checkpointer, NativeThreads
 
 Durability = Literal["process", "full"]
 _UNKNOWN = object()
@@ -79,7 +80,8 @@ class Store(Protocol):
 class SQLiteStore:
     """The embedded store: one SQLite file (or ``":memory:"`` for headless scripts)."""
 
-    def __init__(self, path: str, durability: Durability = "process") -> None:
+    def __init__(self, path: str, durability: Durability = "process", threads: NativeThreads | None = None) -> None:
+        """``threads``: how to start the checkpointer's thread (``Checkpointer``) under the server's async mode."""
         self.path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
@@ -97,6 +99,11 @@ class SQLiteStore:
                 self._db.execute(f"ALTER TABLE lobbies ADD COLUMN {column} {kind}")
                 self._db.execute(fill)
         self._db.executescript(INDEXES)
+        self._checkpointer: Checkpointer | None = None
+        if path != ":memory:":
+            self._db.execute("PRAGMA wal_autocheckpoint=0")  # commits never copy the log back: the checkpointer does
+            self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            self._checkpointer = Checkpointer(path, self, threads or STANDARD_THREADS)
 
     def create_lobby(self, code: str, created: float) -> None:
         with self._lock:
@@ -213,6 +220,8 @@ class SQLiteStore:
         return row[0] if row else None
 
     def close(self) -> None:
+        if self._checkpointer is not None:
+            self._checkpointer.stop()  # then this connection is the last: closing it checkpoints the whole log
         with self._lock:
             self._write_touched()
             self._db.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from gamenight.checkpointer import STANDARD_THREADS, NativeThreads
 from gamenight.images import UploadLimits
 from gamenight.web.accept import serve_gated
 from gamenight.web.limits import PROFILES, ConnectionGate, Limits, env_name, fit_to_file_limit
@@ -43,6 +44,24 @@ def patch_for(async_mode: str) -> None:
         except ImportError:
             raise click.ClickException("--async-mode gevent needs the gevent package: pip install gevent") from None
         monkey.patch_all()
+
+
+def native_threads(async_mode: str) -> NativeThreads:
+    """Operating-system threads under ``async_mode``'s patches (the store's checkpointer runs in one)."""
+    if async_mode == "eventlet":
+        from eventlet import patcher
+
+        threading, time = patcher.original("threading"), patcher.original("time")
+        return NativeThreads(
+            start=lambda work: threading.Thread(target=work, name="gamenight-checkpoint", daemon=True).start(),
+            sleep=time.sleep,
+        )
+    if async_mode == "gevent":
+        import gevent
+        from gevent import monkey
+
+        return NativeThreads(start=gevent.get_hub().threadpool.spawn, sleep=monkey.get_original("time", "sleep"))
+    return STANDARD_THREADS
 
 
 # -- settings -------------------------------------------------------------------------------------
@@ -156,7 +175,7 @@ def run(
         retention["idle_seconds"] = idle_minutes * 60
     if retention_days is not None:
         retention["retention_days"] = retention_days
-    engine = Engine(SQLiteStore(str(db), durability=durability), plugins, **retention)
+    engine = Engine(SQLiteStore(str(db), durability, native_threads(async_mode)), plugins, **retention)
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     url = f"http://{shown}:{port}/"
     app, socketio = create_app(
