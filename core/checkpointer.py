@@ -54,6 +54,7 @@ class Checkpointer:
         self._owner = weakref.ref(owner)  # a store dropped without closing it stops its checkpointer too
         self._stopping = False
         self._stopped = False
+        self._failing = False
         threads.start(self._run)
 
     def stop(self) -> None:
@@ -87,4 +88,10 @@ class Checkpointer:
             if pages >= LOG_LIMIT_PAGES:
                 db.execute("PRAGMA wal_checkpoint(RESTART)")
         except sqlite3.Error:  # the disk is full, say: the log waits, the next round tries again
-            log.exception("checkpoint of %s", self.path)
+            if not self._failing:  # said once, not ten times a second
+                log.exception("checkpoint of %s failed; retrying", self.path)
+            self._failing = True
+        else:
+            if self._failing:
+                log.warning("checkpoint of %s works again", self.path)
+            self._failing = False

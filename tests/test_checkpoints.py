@@ -3,6 +3,7 @@ acknowledges a move (core/checkpointer.py)."""
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import time
@@ -83,3 +84,22 @@ def test_a_running_server_moves_its_log_into_the_file_in_every_async_mode(tmp_pa
         assert logged >= 4
         wait_for_rows_in_the_file(str(path), logged)
         client.disconnect()
+
+
+def test_a_failing_checkpoint_is_reported_once_and_its_recovery_too(db_path, caplog):
+    store = SQLiteStore(db_path)
+    checkpointer = store._checkpointer
+    checkpointer.stop()  # its rounds are made by hand here
+    broken = sqlite3.connect(db_path)
+    broken.close()  # every checkpoint on it fails, as on a full disk
+    working = sqlite3.connect(db_path)
+    with caplog.at_level(logging.WARNING, logger="gamenight.checkpointer"):
+        for _ in range(5):
+            checkpointer._checkpoint(broken)
+        checkpointer._checkpoint(working)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"checkpoint of {db_path} failed; retrying",
+        f"checkpoint of {db_path} works again",
+    ]
+    working.close()
+    store.close()
