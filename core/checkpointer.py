@@ -19,6 +19,7 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +39,16 @@ class NativeThreads:
     sleep: Callable[[float], None]
 
 
-def _start_thread(work: Callable[[], None]) -> None:
-    threading.Thread(target=work, name="gamenight-checkpoint", daemon=True).start()
+def threads_of(threading_module: ModuleType, sleep: Callable[[float], None]) -> NativeThreads:
+    """Threads started by ``threading_module`` (the standard library's, or a copy an async mode left unpatched)."""
+
+    def start(work: Callable[[], None]) -> None:
+        threading_module.Thread(target=work, name="gamenight-checkpoint", daemon=True).start()
+
+    return NativeThreads(start=start, sleep=sleep)
 
 
-STANDARD_THREADS = NativeThreads(start=_start_thread, sleep=time.sleep)
+STANDARD_THREADS = threads_of(threading, time.sleep)
 
 
 class Checkpointer:

@@ -72,9 +72,8 @@ def game_view(match: Match, recipient: str | None, public: dict[str, Any] | None
     """
     if public is None:
         public = match.hook.public_view(match=match)
-    if not match.is_present(recipient):
-        return public
-    return Laid(public, match.hook.seat_view(match=match, player=recipient))
+    # not playing: the public view laid over nothing, so that the fan-out compares it once for everyone
+    return Laid(public, match.hook.seat_view(match=match, player=recipient) if match.is_present(recipient) else {})
 
 
 def match_view(match: Match, frame: dict[str, Any], public: dict[str, Any], recipient: str | None) -> dict[str, Any]:

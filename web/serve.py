@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from gamenight.checkpointer import STANDARD_THREADS, NativeThreads
+from gamenight.checkpointer import STANDARD_THREADS, NativeThreads, threads_of
 from gamenight.images import UploadLimits
 from gamenight.web.accept import serve_gated
 from gamenight.web.limits import PROFILES, ConnectionGate, Limits, env_name, fit_to_file_limit
@@ -51,11 +51,7 @@ def native_threads(async_mode: str) -> NativeThreads:
     if async_mode == "eventlet":
         from eventlet import patcher
 
-        threading, time = patcher.original("threading"), patcher.original("time")
-        return NativeThreads(
-            start=lambda work: threading.Thread(target=work, name="gamenight-checkpoint", daemon=True).start(),
-            sleep=time.sleep,
-        )
+        return threads_of(patcher.original("threading"), patcher.original("time").sleep)
     if async_mode == "gevent":
         import gevent
         from gevent import monkey
