@@ -10,12 +10,15 @@ alone. Lobbies never wait on each other, except for the store's short write.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from gamenight.commands import COMMANDS, load_args
 from gamenight.errors import ActionError
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
@@ -33,6 +36,7 @@ IDLE_SECONDS = 600.0  # a lobby nobody has asked for this long, with no clock ru
 RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log and uploads
 DELETIONS_PER_SWEEP = 100
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
+CHECK_COPIES = "GAMENIGHT_CHECK_COPIES"  # "1": check that no command changes the lobby it copied (tests)
 PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
 
@@ -76,6 +80,7 @@ class Engine:
         self._downtime: dict[str, float] = {}  # lobbies just rebuilt: how long their clocks must be shifted
         self._locks: dict[str, threading.Lock] = {}  # kept while a lobby is stored, in memory or not
         self._registry_lock = threading.Lock()
+        self.check_copies = os.environ.get(CHECK_COPIES) == "1"
         self._restore()
 
     # -- lobbies -------------------------------------------------------------------
@@ -168,19 +173,20 @@ class Engine:
         self, lobby: Lobby, kind: str, raw_args: Any, token: str | None, system: bool, extra: dict[str, Any]
     ) -> Outcome:
         now = self.clock()
-        try:
-            actor = self._actor(lobby, kind, token, system)
-            args = load_args(kind, raw_args)
-            if kind == "start":
-                extra.setdefault("seed", new_seed())
-                extra["match_id"] = f"{lobby.code}-{lobby.matches_played + 1}"
-            work = lobby.clone()
-            reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
-        except ActionError as exc:
-            return Outcome.refused(lobby.code, exc)
-        except Exception:  # a bug in a game: the copy is dropped, the sender told, the lobby goes on
-            log.exception("command %s in lobby %s failed", kind, lobby.code)
-            return Outcome.refused(lobby.code, ActionError("internal_error"))
+        with self._left_unchanged(lobby, kind):
+            try:
+                actor = self._actor(lobby, kind, token, system)
+                args = load_args(kind, raw_args)
+                if kind == "start":
+                    extra.setdefault("seed", new_seed())
+                    extra["match_id"] = f"{lobby.code}-{lobby.matches_played + 1}"
+                work = lobby.copy_for(kind, self._dealt(lobby))
+                reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
+            except ActionError as exc:
+                return Outcome.refused(lobby.code, exc)
+            except Exception:  # a bug in a game: the copy is dropped, the sender told, the lobby goes on
+                log.exception("command %s in lobby %s failed", kind, lobby.code)
+                return Outcome.refused(lobby.code, ActionError("internal_error"))
         record = {"kind": kind, "actor": actor, "args": args, "extra": extra, "at": now}
         if work.match is not None:
             record["match"] = work.match.id
@@ -189,6 +195,27 @@ class Engine:
         self.lobbies[lobby.code] = work
         removed = [pid for pid in lobby.players if pid not in work.players]
         return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
+
+    def _dealt(self, lobby: Lobby) -> tuple[str, ...]:
+        game = self.plugins.games.get(lobby.match.game) if lobby.match is not None else None
+        return game.dealt if game is not None else ()
+
+    @contextmanager
+    def _left_unchanged(self, lobby: Lobby, kind: str) -> Iterator[None]:
+        """With ``check_copies``: fail loudly if applying a command changed the lobby it copied.
+
+        A copy shares what its command cannot change (``Lobby.copy_for``); a game that changes
+        such a part in place anyway would change the lobby a refused move must leave as it was.
+        """
+        if not self.check_copies:
+            yield
+            return
+        before = orjson.dumps(lobby.to_dict())
+        try:
+            yield
+        finally:
+            if orjson.dumps(lobby.to_dict()) != before:
+                raise AssertionError(f"a {kind!r} command changed the lobby it was applied to a copy of")
 
     def _actor(self, lobby: Lobby, kind: str, token: str | None, system: bool) -> str | None:
         if system:

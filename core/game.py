@@ -27,7 +27,10 @@ class Game:
     to implement. ``points`` maps each scoring reason to its points
     (``match.score`` reads it through the ``points`` hook, so a variant can
     change one). A match whose present players fall below ``min_players``
-    ends at once, scored.
+    ends at once, scored. ``dealt`` names the keys of ``match.round_state``
+    that the deal sets and that nothing changes in place until the next deal
+    replaces them (the round's cards, say): a move's copy of the lobby shares
+    them instead of copying them.
     """
 
     id: str
@@ -38,6 +41,7 @@ class Game:
     hookspecs: object | None = None
     points: Mapping[str, int] = field(default_factory=dict)
     package: str = ""
+    dealt: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

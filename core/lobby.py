@@ -9,6 +9,7 @@ the log gives the same lobby.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from gamenight.registry import Plugins
 
 MAX_SEATS = 20
+GROWING = ("history", "night")
+MATCH_GROWING = ("events",)
+MOVES_KEEP = ("players", "seats", "setup", "recap", "former")
+MATCH_MOVES_KEEP = ("variants", "options", "players", "left", "names", "forced_deals")
 HOST_GRACE_SECONDS = 60.0
 
 
@@ -82,25 +87,41 @@ class Lobby:
             times.append(self.host_away_since + HOST_GRACE_SECONDS)
         return min(times, default=None)
 
-    def clone(self) -> Lobby:
-        """An independent copy to apply a command to.
+    def copy_for(self, kind: str, dealt: Sequence[str] = ()) -> Lobby:
+        """An independent copy to apply a ``kind`` command to.
 
-        The copy is the lobby's own persisted form (``to_dict``) passed through
-        JSON and back: the state is JSON by design, so this is exact, and it
-        costs about a quarter of a deep copy by pickling. State that JSON cannot hold
-        (a set, a non-string key) fails here, loudly, rather than at a restart.
-        The history of matches, the night's match records and a match's event
-        feed only ever grow, and their entries are never changed once added:
-        the copy gets new lists of the same entries instead of deep copies, so
-        copying does not grow with the evening.
+        The copy is the lobby's own persisted form (``to_dict``) passed through JSON
+        and back: the state is JSON by design, so this is exact, and state that JSON
+        cannot hold (a set, a non-string key) fails here, loudly, rather than at a
+        restart. What the command cannot change in place is not copied but shared:
+
+        - the history of matches, the night's match records and a match's event feed
+          only ever grow, and their entries never change once added: the copy gets
+          new lists of the same entries, so copying does not grow with the evening;
+        - a move (``act``) never changes the lobby's roster and setup or the frame the
+          match was started with (``MOVES_KEEP``), nor the round's ``dealt`` cards
+          (the game's ``Game.dealt``: a new deal replaces them whole).
+
+        Tests run the engine with ``GAMENIGHT_CHECK_COPIES=1``, which checks after
+        every command that the lobby it copied is unchanged.
         """
+        move = kind == "act"
         state = self.to_dict()
-        history, night = state.pop("history"), state.pop("night")
-        events = state["match"].pop("events") if state["match"] else None
+        kept = {key: state.pop(key) for key in (*GROWING, *(MOVES_KEEP if move else ()))}
+        match = state["match"]
+        if match is not None:
+            kept_match = {key: match.pop(key) for key in (*MATCH_GROWING, *(MATCH_MOVES_KEEP if move else ()))}
+            round_state = match["round_state"] = dict(match["round_state"])  # to_dict's is the live one
+            kept_round = {key: round_state.pop(key) for key in (dealt if move else ()) if key in round_state}
         copied = orjson.loads(orjson.dumps(state))
-        copied["history"], copied["night"] = list(history), list(night)
-        if events is not None:
-            copied["match"]["events"] = list(events)
+        copied.update(kept)
+        for key in GROWING:
+            copied[key] = list(kept[key])
+        if match is not None:
+            copied["match"].update(kept_match)
+            copied["match"]["round_state"].update(kept_round)
+            for key in MATCH_GROWING:
+                copied["match"][key] = list(kept_match[key])
         return Lobby.from_dict(copied)
 
     # -- persistence ---------------------------------------------------------------

@@ -511,6 +511,8 @@ class Match:
             seed=d["seed"],
             forced_deals=d["forced_deals"],
         )
+        # as given, not the constructor's copies: a move's copy of the lobby shares them (Lobby.copy_for)
+        match.variants, match.players, match.names = d["variants"], d["players"], d["names"]
         match.version = d["version"]
         match.phase = d["phase"]
         match.round = d["round"]

@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+# every engine the tests start, in this process or in a server it spawns, checks that no command
+# changes the lobby it copied (Lobby.copy_for shares what a command cannot change)
+os.environ["GAMENIGHT_CHECK_COPIES"] = "1"
+
 TESTS = Path(__file__).parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))

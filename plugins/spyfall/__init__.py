@@ -26,6 +26,7 @@ def gamenight_games() -> list[Game]:
             rules=(rules, PackLocations()),
             hookspecs=SpyfallHooks,
             points=rules.POINTS,
+            dealt=rules.DEALT,
         )
     ]
 

@@ -201,6 +201,9 @@ def begin_round(match) -> None:
     match.set_phase("play", turn=match.data["dealer"])
 
 
+DEALT = ("location", "spies", "roles", "locations", "location_card")  # set by ``deal`` alone, never changed
+
+
 def location_card(location: dict[str, Any]) -> dict[str, Any]:
     """What a view shows of a location: its id and names (roles stay in the deal)."""
     return {"id": location["id"], "names": dict(location["names"])}

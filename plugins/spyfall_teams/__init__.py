@@ -25,6 +25,7 @@ def gamenight_games() -> list[Game]:
             rules=(rules, PackLocations()),
             hookspecs=TeamHooks,
             points=rules.POINTS,
+            dealt=rules.DEALT,
         )
     ]
 

@@ -21,6 +21,7 @@ from marshmallow import fields, validate
 ROUND_TIMER, PICK_TIMER, SHOW_TIMER = "round", "picks", "show"
 POINTS = {"ally": 1, "enemy_location": 3, "trusted": 1, "spy_location": 3, "spy_second_location": 4}
 PLAYING = ("play", "pick_locations", "pick_allies")
+DEALT = ("teams", "spies", "locations")  # set by ``deal`` alone, never changed
 HAND_SHOW_FALLBACK = 60  # a show run by hand still moves on by itself after this long
 
 
