@@ -45,12 +45,17 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op], memo: dict) -> None:
 
 def _diff_laid(old: Laid, new: Laid, path: Path, ops: list[Op], memo: dict) -> None:
     """The shared part's ops once for all recipients (kept relative to it), then this recipient's own keys."""
-    shared = memo.get((id(old.shared), id(new.shared)))
-    if shared is None:
-        shared = memo[(id(old.shared), id(new.shared))] = []
-        _diff_dicts(old.shared, new.shared, [], shared, memo)
     own = new.own
-    ops.extend([[*path, *op[0]], *op[1:]] for op in shared if op[0][0] not in own)
+    # every recipient's view lays the same shared part at the same path under the same own keys
+    placed_key = (id(old.shared), id(new.shared), own, *path)
+    placed = memo.get(placed_key)
+    if placed is None:
+        shared = memo.get((id(old.shared), id(new.shared)))
+        if shared is None:
+            shared = memo[(id(old.shared), id(new.shared))] = []
+            _diff_dicts(old.shared, new.shared, [], shared, memo)
+        placed = memo[placed_key] = [[[*path, *op[0]], *op[1:]] for op in shared if op[0][0] not in own]
+    ops.extend(placed)
     for key in own:
         before, value = old[key], new[key]
         if before is value:
