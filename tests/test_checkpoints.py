@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -71,7 +73,7 @@ def test_a_closed_store_leaves_everything_in_the_database_file(db_path):
 
 @pytest.mark.parametrize("async_mode", ["eventlet", "gevent", "threading"])
 def test_a_running_server_moves_its_log_into_the_file_in_every_async_mode(tmp_path, async_mode):
-    """The checkpointer's thread is the operating system's own under each mode's patches, and it runs."""
+    """A real server in each mode starts its checkpointer, and the log reaches the file."""
     path = tmp_path / "night.sqlite"
     with running_server(path, async_mode=async_mode) as url:
         client = socketio.Client(reconnection=False)
@@ -84,6 +86,48 @@ def test_a_running_server_moves_its_log_into_the_file_in_every_async_mode(tmp_pa
         assert logged >= 4
         wait_for_rows_in_the_file(str(path), logged)
         client.disconnect()
+
+
+# Run in a process of its own: the mode's patches must come first. The loop is then blocked by the
+# unpatched sleep, so that nothing green can run: only a thread of the operating system's own can
+# move the log into the file meanwhile.
+BLOCKED_LOOP = """
+import os
+import sys
+mode, path = sys.argv[1], sys.argv[2]
+if mode == "eventlet":
+    import eventlet
+    eventlet.monkey_patch()
+    yield_once = lambda: eventlet.sleep(0)
+    block = eventlet.patcher.original("time").sleep
+else:
+    import gevent
+    from gevent import monkey
+    monkey.patch_all()
+    yield_once = lambda: gevent.sleep(0)
+    block = monkey.get_original("time", "sleep")
+from gamenight.store import SQLiteStore
+from gamenight.web.serve import native_threads
+
+threads = native_threads(mode)
+store = SQLiteStore(path, threads=threads)
+store.create_lobby("ABCD", 0.0)
+for seq in range(1, 201):
+    store.append("ABCD", seq, {"kind": "act", "at": float(seq), "args": {}}, None)
+yield_once()  # a green checkpointer would start here, then sleep until the loop runs again
+block(1.0)  # the loop stands still
+store._checkpointer.stop()
+os._exit(0)  # not closed: closing the last connection would move the log into the file itself
+"""
+
+
+@pytest.mark.parametrize("async_mode", ["eventlet", "gevent"])
+def test_the_checkpointer_runs_while_the_servers_loop_stands_still(tmp_path, async_mode):
+    """Its thread is the operating system's own under the mode's patches, not a green one."""
+    path = str(tmp_path / "night.sqlite")
+    done = subprocess.run([sys.executable, "-c", BLOCKED_LOOP, async_mode, path], timeout=60, capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert rows_in_the_file_alone(path) == 200
 
 
 def test_a_failing_checkpoint_is_reported_once_and_its_recovery_too(db_path, caplog):
