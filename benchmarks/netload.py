@@ -40,7 +40,9 @@ with them connected (KiB per client, the lobbies' state included) and the
 mean size of a message received. "srv wait%" is how long the server's threads
 were ready to run but waited for their core (``/proc/<pid>/task/*/schedstat``):
 well above zero, other work on the machine took the server's core and its
-latency is not its own. The relay pads its
+latency is not its own. "gen GC ms" is the longest pause of this generator's own
+garbage collector in the window: a move in flight then looks that much slower, which
+is the generator's doing, not the server's. The relay pads its
 patches to the mean size of the real server's, captured at the start of the
 run. ``--bisect N`` then halves N times the gap between the most lobbies that
 held p99 <= --slo-ms with no error and the fewest that did not.
@@ -54,6 +56,7 @@ import argparse
 import asyncio
 import bisect
 import contextlib
+import gc
 import json
 import os
 import random
@@ -226,6 +229,27 @@ class Server:
 # -- one load point ---------------------------------------------------------------------------------------
 
 
+class CollectorPauses:
+    """The longest pause of this process's own garbage collector while it runs: a move in flight then
+    looks that much slower, though the server had no part in it."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.longest = max(self.longest, time.perf_counter() - self._started)
+
+    def stop(self) -> float:
+        """Stop watching; the longest pause in ms."""
+        gc.callbacks.remove(self._on_gc)
+        return round(1000 * self.longest, 1)
+
+
 class Load(Clients):
     """One load point: set the lobbies up, play for warmup + duration seconds, drain, check every view, analyse."""
 
@@ -292,12 +316,14 @@ class Load(Clients):
         loops = [asyncio.create_task(self.seat_loop(s, t0, t_measure, t_stop)) for lb in lobbies for s in lb.seats]
         await asyncio.sleep(max(0.0, t_measure - now()))
         self.counting = True
+        pauses = CollectorPauses()
         cpu_a, gen_a, wall_a = cpu_seconds(self.pid) if self.pid else None, time.process_time(), now()
         waits_a = waited_seconds(self.pid) if self.pid else None, waited_seconds(os.getpid())
         await asyncio.sleep(max(0.0, t_stop - now()))
         cpu_b, gen_b, wall_b = cpu_seconds(self.pid) if self.pid else None, time.process_time(), now()
         waits_b = waited_seconds(self.pid) if self.pid else None, waited_seconds(os.getpid())
         self.counting = False
+        result["gen_gc_max_ms"] = pauses.stop()
         window = wall_b - wall_a
         result["loadavg_end"] = load_average()
         result["cpu_pressure_end"] = cpu_pressure()
@@ -554,6 +580,7 @@ COLUMNS = (
     ("cpu_ms_per_move", "ms/move", 7, 2),
     ("server_wait_pct", "srv wait%", 9, 1),
     ("gen_cpu_pct", "gen CPU%", 8, 1),
+    ("gen_gc_max_ms", "gen GC ms", 9, 1),
     ("rss_idle_kib", "RSS0 MiB", 8, -1),
     ("rss_connected_kib", "RSS MiB", 7, -1),
     ("kib_per_client", "KiB/cl", 6, 1),
