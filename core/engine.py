@@ -14,7 +14,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,22 +200,14 @@ class Engine:
         game = self.plugins.games.get(lobby.match.game) if lobby.match is not None else None
         return game.dealt if game is not None else ()
 
-    @contextmanager
-    def _left_unchanged(self, lobby: Lobby, kind: str) -> Iterator[None]:
+    def _left_unchanged(self, lobby: Lobby, kind: str) -> AbstractContextManager[None]:
         """With ``check_copies``: fail loudly if applying a command changed the lobby it copied.
 
         A copy shares what its command cannot change (``Lobby.copy_for``); a game that changes
         such a part in place anyway would change the lobby a refused move must leave as it was.
+        Without it, nothing (this is on every command's path).
         """
-        if not self.check_copies:
-            yield
-            return
-        before = orjson.dumps(lobby.to_dict())
-        try:
-            yield
-        finally:
-            if orjson.dumps(lobby.to_dict()) != before:
-                raise AssertionError(f"a {kind!r} command changed the lobby it was applied to a copy of")
+        return _unchanged(lobby, kind) if self.check_copies else nullcontext()
 
     def _actor(self, lobby: Lobby, kind: str, token: str | None, system: bool) -> str | None:
         if system:
@@ -428,3 +420,13 @@ def replay_lobby(store: Store, plugins: Plugins, code: str) -> Lobby:
     for record in store.records(code):
         replay_record(lobby, plugins, record)
     return lobby
+
+
+@contextmanager
+def _unchanged(lobby: Lobby, kind: str) -> Iterator[None]:
+    before = orjson.dumps(lobby.to_dict())
+    try:
+        yield
+    finally:
+        if orjson.dumps(lobby.to_dict()) != before:
+            raise AssertionError(f"a {kind!r} command changed the lobby it was applied to a copy of")
