@@ -16,6 +16,7 @@ from conftest import subprocess_env
 
 # Every test client and browser comes from 127.0.0.1, where a real night has an address per phone:
 # the per-address limits are opened up for them (tests/test_limits_*.py test the limits themselves).
+STARTUP_SECONDS = 60  # a loaded machine takes its time importing; a quiet one answers in about a second
 LOOPBACK_LIMITS = {
     "GAMENIGHT_MAX_CONNECTIONS_PER_ADDRESS": "400",
     "GAMENIGHT_MAX_SOCKETS_PER_ADDRESS": "400",
@@ -77,7 +78,8 @@ def running_server(
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        up_by = time.monotonic() + STARTUP_SECONDS
+        while True:
             if process.poll() is not None:
                 raise RuntimeError(f"the server exited: {process.stdout.read()}")
             try:
@@ -85,9 +87,9 @@ def running_server(
                     if response.status == 200:
                         break
             except OSError:
+                if time.monotonic() > up_by:
+                    raise RuntimeError(f"the server did not come up within {STARTUP_SECONDS} s") from None
                 time.sleep(0.05)
-        else:
-            raise RuntimeError("the server did not come up")
         yield url
         assert process.poll() is None, "the server died"
     finally:

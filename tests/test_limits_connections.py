@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import socketio
 from server import running_server
+from waiting import wait_until
 
 FILE_LIMIT = 256  # the server lowers its connection limit to (256 - 64) // 2 = 96
 
@@ -99,6 +100,16 @@ def refusals(sockets: list[socket.socket]) -> list[str]:
     return codes
 
 
+def admitted(url: str) -> socketio.Client | None:
+    """A new Socket.IO connection, or None if the server refused it."""
+    client = socketio.Client(reconnection=False)
+    try:
+        client.connect(url, transports=["websocket"], wait_timeout=5)
+    except socketio.exceptions.ConnectionError:
+        return None
+    return client
+
+
 def close_all(sockets: list[socket.socket]) -> None:
     for conn in sockets:
         conn.close()
@@ -123,10 +134,7 @@ def test_a_connection_flood_under_a_low_file_limit_is_refused_and_the_server_sta
         assert status == 503 and error["error"]["code"] == "server_busy"
         close_all(one + many)
         # Once they let go, everyone is served again.
-        deadline = time.monotonic() + 10
-        while healthz_from(url, "127.0.0.1")[0] != 200:
-            assert time.monotonic() < deadline, "the server did not recover"
-            time.sleep(0.1)
+        wait_until(lambda: healthz_from(url, "127.0.0.1")[0] == 200, "the server did not recover", interval=0.1)
     (log,) = printed
     assert "max_connections lowered from 400 to 96" in log
     assert "Traceback" not in log and "Too many open files" not in log
@@ -154,10 +162,7 @@ def test_too_many_sockets_from_one_address_get_a_structured_connect_error(tmp_pa
         # The ones already in are untouched, and a freed place is taken again.
         assert clients[0].call("watch", {"code": "ZZZZ"}, timeout=5)["error"]["code"] == "unknown_lobby"
         clients[0].disconnect()
-        time.sleep(0.3)
-        again = socketio.Client(reconnection=False)
-        again.connect(url, transports=["websocket"], wait_timeout=5)
-        assert again.connected
+        again = wait_until(lambda: admitted(url), "the freed place was not given to a new connection")
         for client in [*clients[1:], again]:
             client.disconnect()
         extra.disconnect()

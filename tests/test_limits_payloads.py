@@ -86,11 +86,24 @@ def test_nesting_is_measured_without_parsing(value, limit):
 
 
 def test_measuring_nesting_stays_linear_on_hostile_text():
-    hostile = ['"' + '\\"' * 30000 + "[" * 40, "[" * 60000, '"\\\\' * 20000 + "{" * 40]
-    start = time.monotonic()
-    for text in hostile:
-        nested_deeper_than(text, MAX_DEPTH)
-    assert time.monotonic() - start < 0.5
+    """Four times the hostile text costs about four times as much (sixteen, were it quadratic). The cost is
+    compared with itself at another size, the best of several tries each, so the machine's speed and load
+    cancel out."""
+
+    def hostile(n: int) -> list[str]:
+        return ['"' + '\\"' * 7500 * n + "[" * 40, "[" * 15000 * n, '"\\\\' * 5000 * n + "{" * 40]
+
+    def cost(texts: list[str]) -> float:
+        tries = []
+        for _ in range(5):
+            start = time.perf_counter()
+            for text in texts:
+                assert nested_deeper_than(text, MAX_DEPTH)
+            tries.append(time.perf_counter() - start)
+        return min(tries)
+
+    small, large = cost(hostile(1)), cost(hostile(4))
+    assert large < 8 * small, f"4x the text took {large / small:.1f}x as long ({small:.4f} s, then {large:.4f} s)"
 
 
 def test_packet_json_decodes_ordinary_packets_and_names_the_event_of_a_deep_one():

@@ -13,7 +13,6 @@ import io
 import json
 import random
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from gamenight.web import pictures
 from gamenight.web.app import create_app
 from helpers import Night
 from PIL import Image
+from waiting import Worker, run_together
 
 MB = 1024 * 1024
 
@@ -377,32 +377,30 @@ def test_decodes_are_bounded_across_lobbies(engine, clock, tmp_path, monkeypatch
     nights = [Night(engine, clock, [name]) for name in ("Ann", "Bea", "Cid", "Dan")]
     running, most = [0], [0]
     lock = threading.Lock()
+    two_at_once = threading.Event()  # the first decode is held until a second one runs beside it
     real = pictures.reencode
 
-    def slow(data, *args, **kwargs):
+    def counted(data, *args, **kwargs):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
-        time.sleep(0.05)
+            if running[0] == 2:
+                two_at_once.set()
+        two_at_once.wait(10)
         try:
             return real(data, *args, **kwargs)
         finally:
             with lock:
                 running[0] -= 1
 
-    monkeypatch.setattr(pictures, "reencode", slow)
-    answers: list[int] = []
+    monkeypatch.setattr(pictures, "reencode", counted)
 
     def host(night):
         name = next(iter(night.tokens))
-        answers.append(site.upload(night.code, night.tokens[name], pack_files(4))[0])
+        return site.upload(night.code, night.tokens[name], pack_files(4))[0]
 
-    threads = [threading.Thread(target=host, args=(night,)) for night in nights]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    assert answers == [200] * 4
+    assert run_together(*(Worker(host, night) for night in nights)) == [200] * 4
+    assert two_at_once.is_set(), "no two uploads were ever decoded at once"
     assert most[0] == 2, f"{most[0]} pictures were decoded at once"
 
 
@@ -418,13 +416,8 @@ def test_one_upload_at_a_time_per_lobby_and_a_bounded_number_in_all(engine, cloc
         return real(data, *args, **kwargs)
 
     monkeypatch.setattr(pictures, "reencode", held)
-    answers: dict[str, int] = {}
-    first = threading.Thread(
-        target=lambda: answers.update(ann=site.upload(ann.code, ann.tokens["Ann"], pack_files(1))[0])
-    )
-    second = threading.Thread(
-        target=lambda: answers.update(bea=site.upload(bea.code, bea.tokens["Bea"], pack_files(1))[0])
-    )
+    first = Worker(lambda: site.upload(ann.code, ann.tokens["Ann"], pack_files(1))[0])
+    second = Worker(lambda: site.upload(bea.code, bea.tokens["Bea"], pack_files(1))[0])
     first.start()
     second.start()
     assert started.acquire(timeout=10) and started.acquire(timeout=10)
@@ -433,9 +426,7 @@ def test_one_upload_at_a_time_per_lobby_and_a_bounded_number_in_all(engine, cloc
     status, answer, _ = site.upload(cid.code, cid.tokens["Cid"], pack_files(1))
     assert status == 429 and answer["error"]["code"] == "uploads_busy"
     release.set()
-    first.join(10)
-    second.join(10)
-    assert answers == {"ann": 200, "bea": 200}
+    assert (first.finish(10), second.finish(10)) == (200, 200)
     assert site.upload(cid.code, cid.tokens["Cid"], pack_files(1))[0] == 200
 
 

@@ -1,8 +1,8 @@
 """Uploads against the real server process (issue 11, point 2): what other players see, and what it costs.
 
 - eventlet (the default): a host uploads a decompression-bomb set (small PNGs declaring 40 megapixels,
-  as seen taking the loop for 32 s) and two more hosts upload packs of large pictures, while another
-  lobby's clock runs; that lobby's players see the clock fire on time.
+  as seen taking the loop for 32 s) and two more hosts upload packs of large pictures back to back across
+  another lobby's clock's deadline; that lobby's players see the clock fire on time.
 - threading: four concurrent uploads of the 155 KB, 40-megapixel PNG seen peaking near 400 MB each,
   and four of pictures just under the limit, keep the server's peak memory bounded.
 
@@ -24,6 +24,7 @@ import pytest
 from PIL import Image
 from server import free_port, running_server
 from test_real_server import Player
+from waiting import Worker, run_together
 
 TOLERANCE = 1.0  # seconds a clock may fire late: the ticker's period (0.2 s) and delivery, with room to spare
 
@@ -82,53 +83,60 @@ def test_uploads_do_not_hold_up_another_lobbys_clock(tmp_path):
             others.append(player)
         table = Player(url, None)
         assert table.call("watch", {"code": ann.code})["ok"]
-        hosts = [host_of_a_new_lobby(url, name) for name in ("Dana", "Emil", "Fay")]
+        bomber = host_of_a_new_lobby(url, "Dana")
+        # Two uploaders, each taking turns over lobbies of its own (a lobby's shelf holds MAX_UPLOADED_PACKS).
+        shelves = [[host_of_a_new_lobby(url, f"{name} {n}") for n in range(3)] for name in ("Emil", "Fay")]
 
-        options = {"rounds": 1, "claim_seconds": 5}
+        options = {"rounds": 1, "claim_seconds": 8}
         assert ann.call("command", {"kind": "choose", "args": {"game": "highcard", "options": options}})["ok"]
         assert ann.call("command", {"kind": "start", "args": {}})["ok"]
         first = table.wait(lambda s: s["match"] and s["match"]["phase"] == "claim", "the first claim")
         turn, deadline = first["match"]["turn"], first["match"]["timers"]["claim"]["deadline"]
-        assert deadline - time.time() > 3, "the clock is still far from its deadline when the uploads begin"
+        if deadline - time.time() < 3:
+            raise RuntimeError("test setup: the claim clock was too near its deadline before the uploads began")
 
-        answers: dict[str, tuple[int, dict]] = {}
-        finished: dict[str, float] = {}
+        # Large pictures are uploaded back to back from 2 s before the deadline until every viewer has seen the
+        # clock fire, so pictures are being decoded when it runs out however fast the machine decodes them.
+        seen_by_all = threading.Event()
 
-        def upload(name: str, host: Player, files: list[tuple[str, bytes]], start: float) -> None:
-            time.sleep(max(0.0, start - time.time()))
-            answers[name] = post_pack(url, host.code, host.token, files)
-            finished[name] = time.time()
+        def keep_uploading(hosts: list[Player]) -> list[tuple[float, float, int, dict]]:
+            time.sleep(max(0.0, deadline - 2 - time.time()))
+            uploads = []
+            while not seen_by_all.is_set():
+                host = hosts[len(uploads) % len(hosts)]
+                began = time.time()
+                status, answer = post_pack(url, host.code, host.token, [(f"large{n}.png", LARGE) for n in range(2)])
+                uploads.append((began, time.time(), status, answer))
+            return uploads
 
-        # The bomb set at once; the large pictures so that they are being decoded when the clock runs out.
-        uploads = [
-            ("Dana", hosts[0], [(f"bomb{n}.png", BOMB) for n in range(120)], time.time()),
-            ("Emil", hosts[1], [(f"large{n}.png", LARGE) for n in range(8)], deadline - 2.5),
-            ("Fay", hosts[2], [(f"large{n}.png", LARGE) for n in range(8)], deadline - 2.5),
-        ]
-        threads = [threading.Thread(target=upload, args=args) for args in uploads]
-        for thread in threads:
-            thread.start()
+        bombs = Worker(post_pack, url, bomber.code, bomber.token, [(f"bomb{n}.png", BOMB) for n in range(120)])
+        uploaders = [Worker(keep_uploading, hosts, name=f"uploads {n}") for n, hosts in enumerate(shelves)]
+        for worker in [bombs, *uploaders]:
+            worker.start()
 
         # What the table and the players see: the claim clock runs out and the turn passes, on time.
         viewers = {"table": table, "Ann": ann, "Boris": others[0], "Chen": others[1]}
         seen: dict[str, float] = {}
-        while len(seen) < len(viewers) and time.time() < deadline + 15:
-            for name, viewer in viewers.items():
-                if name not in seen and viewer.latest["match"]["turn"] != turn:
-                    seen[name] = time.time()
-            time.sleep(0.01)
+        try:
+            while len(seen) < len(viewers) and time.time() < deadline + 15:
+                for name, viewer in viewers.items():
+                    if name not in seen and viewer.latest["match"]["turn"] != turn:
+                        seen[name] = time.time()
+                time.sleep(0.01)
+        finally:
+            seen_by_all.set()
+        uploads = [upload for worker in uploaders for upload in worker.finish(60)]
+        status, answer = bombs.finish(60)
+        assert status == 400 and answer["error"]["code"] == "image_too_large"
+        refused = [(status, answer) for _, _, status, answer in uploads if status != 200]
+        assert not refused, f"large pictures were refused: {refused}"
+        if not any(began < deadline < ended for began, ended, _, _ in uploads):
+            raise RuntimeError(f"test setup: no upload was in flight at the deadline ({deadline}): {uploads}")
+
         assert len(seen) == len(viewers), f"15 s after its deadline the clock had not fired for all (only {seen})"
         late = {name: round(at - deadline, 2) for name, at in seen.items() if at > deadline + TOLERANCE}
         assert not late, f"the clock fired late (seconds after its deadline): {late}"
-
-        for thread in threads:
-            thread.join(60)
-        assert answers["Dana"][0] == 400 and answers["Dana"][1]["error"]["code"] == "image_too_large"
-        for name in ("Emil", "Fay"):
-            status, answer = answers[name]
-            assert status == 200 and len(answer["pack"]["images"]) == 8, answer
-            assert finished[name] > deadline, "the pictures were still being decoded when the clock ran out"
-        for client in [ann, *others, table, *hosts]:
+        for client in [ann, *others, table, bomber, *sum(shelves, [])]:
             client.sio.disconnect()
 
 
@@ -156,18 +164,9 @@ def test_concurrent_uploads_keep_memory_bounded_in_threading_mode(tmp_path):
         baseline = peak_memory_mb(port)
 
         def upload_all(files_for) -> dict[str, tuple[int, dict]]:
-            answers: dict[str, tuple[int, dict]] = {}
-            threads = [
-                threading.Thread(
-                    target=lambda h=h: answers.update({h.name: post_pack(url, h.code, h.token, files_for(h))})
-                )
-                for h in hosts
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(60)
-            return answers
+            workers = [Worker(post_pack, url, h.code, h.token, files_for(h), name=h.name) for h in hosts]
+            answers = run_together(*workers, timeout=120)
+            return {h.name: answer for h, answer in zip(hosts, answers, strict=True)}
 
         bombs = upload_all(lambda h: [("big.png", HEAVY_BOMB)])
         assert all(s == 400 and a["error"]["code"] == "image_too_large" for s, a in bombs.values()), bombs

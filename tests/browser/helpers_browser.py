@@ -62,6 +62,15 @@ TV_SIZES = {"tv": {"width": 1920, "height": 1080}, "tv720": {"width": 1280, "hei
 PHONE_SIZE = {"width": 390, "height": 844}
 
 
+def wait_for_stillness(page) -> None:
+    """Wait until every animation and transition on the page that comes to an end has ended (motion.css's
+    entrances, staggered by their delays), so that what is measured next is where it comes to rest."""
+    page.wait_for_function(
+        """() => document.getAnimations().every((animation) => animation.playState !== "running"
+            || animation.effect?.getComputedTiming().iterations === Infinity)"""
+    )
+
+
 def assert_fits(page, what: str) -> None:
     """The page shows all of itself in its viewport: nothing to scroll to, sideways or down, in the page or in
     any scrolling box inside it, and no visible element reaching past the viewport's edges."""

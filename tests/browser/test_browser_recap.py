@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link
+from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link, wait_for_stillness
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Boris", "Chen"]
@@ -95,7 +95,7 @@ def test_closing_the_night_shows_the_recap_on_the_tv_and_each_phone_its_own_line
         expect(table.get_by_test_id("recap-summary")).to_have_text("1 match: High Card")
         expect(table.get_by_test_id("recap-row")).to_have_count(3)
         expect(table.get_by_test_id("scene-tabs")).to_be_hidden()
-        table.wait_for_timeout(600)  # the award cards' entrance (motion.css) is over before the picture
+        wait_for_stillness(table)  # the award cards' entrance (motion.css) is over before the picture
         assert_fits(table, f"the {size} table's recap")
         pages.shot(table, f"recap-tv-{size}")
     standings, awards = tv_recap(tables["tv"])
@@ -125,7 +125,7 @@ def test_closing_the_night_shows_the_recap_on_the_tv_and_each_phone_its_own_line
         table.get_by_test_id("lang-ru").click()
         expect(table.locator(".recap-title")).to_have_text("Итоги вечера")
         expect(table.get_by_test_id("recap-summary")).to_have_text(re.compile(r"^1 партия: \S"))
-        table.wait_for_timeout(600)
+        wait_for_stillness(table)
         assert_fits(table, f"the {size} table's recap in Russian")
         pages.shot(table, f"recap-tv-{size}-ru")
     for size, table in tables.items():
@@ -206,7 +206,7 @@ def test_the_fullest_recap_fits_both_tv_sizes_in_both_languages(pages):
             )
             expect(table.get_by_test_id("recap-row")).to_have_count(20)
             expect(table.get_by_test_id("recap-award")).to_have_count(8)
-            table.wait_for_timeout(1600)  # every card's entrance is over
+            wait_for_stillness(table)  # every card's entrance is over
             assert_fits(table, f"the fullest recap on the {size} table in {lang}")
             pages.shot(table, f"recap-full-{size}-{lang}")
             table.close()
