@@ -206,3 +206,51 @@ def test_running_out_of_file_descriptors_pauses_accepting_and_refusals_are_answe
     assert answer.startswith(b"HTTP/1.1 503 ") and b"Retry-After: 5" in answer
     assert json.loads(answer.partition(b"\r\n\r\n")[2])["error"]["code"] == "too_many_connections"
     assert gate.held("10.0.0.1") == 1 and gate.held("10.0.0.2") == 1 and gate.open == 2
+
+
+REFUSE_IN_GEVENTS_LOOP = """
+import socket, sys
+from gevent import monkey
+monkey.patch_all()
+import gevent
+from gamenight.errors import ActionError
+from gamenight.web.accept import REFUSAL_SLOTS, Refuser, gevent_refuser
+
+refuser = gevent_refuser() if sys.argv[1] == "server" else Refuser(gevent.spawn)
+inner = getattr(refuser.slots, "_cond", None)  # the standard library's semaphore waits on an inner lock
+if inner is not None:
+    def finishing_an_answer():  # another greenlet inside the semaphore when the loop refuses (seen under load)
+        with inner:
+            gevent.sleep(0.3)
+    gevent.spawn(finishing_an_answer)
+    gevent.sleep(0)
+raised = []
+def refuse_in_the_loop():
+    for _ in range(REFUSAL_SLOTS + 8):  # more than the slots: the last are closed unanswered
+        ours, theirs = socket.socketpair()
+        try:
+            refuser.refuse(ours, ActionError("server_busy"))
+        except BaseException as error:
+            raised.append(type(error).__name__)
+gevent.get_hub().loop.run_callback(refuse_in_the_loop)
+gevent.sleep(1.5)
+print(sorted(set(raised)))
+"""
+
+
+def test_gevents_refusals_never_wait_inside_its_loop():
+    """Seen in CI under load: gevent refuses a connection in its loop's callback, where the standard library's
+    semaphore (patched) had to wait for its inner lock held by another greenlet: BlockingSwitchOutError and a
+    traceback. The server's gevent refuser uses gevent's own semaphore, which never waits when asked not to."""
+    import subprocess
+    import sys
+
+    def raised(which: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", REFUSE_IN_GEVENTS_LOOP, which], capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    assert raised("standard library") == "['BlockingSwitchOutError']", "the failure as seen"
+    assert raised("server") == "[]"

@@ -214,3 +214,14 @@ def test_robots_see_the_answer_and_the_human_sees_0_0(engine, clock):
     assert night.view("Boris")["match"]["game_view"]["card"] == {"role": "human"}
     assert night.view("Ann")["match"]["game_view"]["card"] == {"role": "robot", "answer": 2}
     assert "card" not in night.view(None)["match"]["game_view"]
+
+
+def test_words_typed_at_once_are_all_accepted_whoever_arrives_first(engine, clock):
+    """Everyone associates at once: a word made on the state before another player's word still counts (it was
+    refused as stale, and lost, when two phones sent theirs together)."""
+    night = Night(engine, clock, ["Ann", "Boris", "Chen"])
+    night.start(game="notahuman", deals=[{"human": "Chen", "answer": 3}])
+    seen = night.match.version
+    for name, word in [("Ann", "lantern"), ("Boris", "harbour"), ("Chen", "violin")]:
+        assert night.move(name, "associate", version=seen, word=word).ok, name
+    assert night.match.phase == "reveal_window"

@@ -49,9 +49,11 @@ class Refuser:
     never holds more than a few descriptors.
     """
 
-    def __init__(self, spawn: Callable[..., Any]) -> None:
+    def __init__(self, spawn: Callable[..., Any], slots: Any = None) -> None:
         self.spawn = spawn  # starts a function in the mode's own kind of thread, without waiting for it
-        self.slots = threading.BoundedSemaphore(REFUSAL_SLOTS)
+        # A semaphore of the mode's own kind: gevent refuses inside its loop's callback, where the standard
+        # library's semaphore (patched) may have to wait for its inner lock and raises BlockingSwitchOutError.
+        self.slots = slots if slots is not None else threading.BoundedSemaphore(REFUSAL_SLOTS)
 
     def refuse(self, client: socket.socket, error: ActionError) -> None:
         if not self.slots.acquire(blocking=False):
@@ -222,8 +224,15 @@ def _serve_threading(app, family: int, address: tuple, gate: ConnectionGate) -> 
     server.serve_forever()
 
 
-def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> None:
+def gevent_refuser() -> Refuser:
+    """gevent's refuser: called in gevent's loop, which must not wait for a thread to start, nor for a lock."""
     import gevent
+    from gevent.lock import BoundedSemaphore
+
+    return Refuser(gevent.spawn, BoundedSemaphore(REFUSAL_SLOTS))
+
+
+def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> None:
     from gevent import pywsgi
     from gevent.pool import Pool
 
@@ -233,7 +242,7 @@ def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> Non
         handler = {}
     else:
         handler = {"handler_class": WebSocketHandler}
-    refuser = Refuser(gevent.spawn)  # called in gevent's loop, which must not wait for a thread to start
+    refuser = gevent_refuser()
 
     class GatedServer(pywsgi.WSGIServer):
         # gevent backs off by itself when accept runs out of file descriptors.

@@ -141,6 +141,7 @@ def play_round(phones: dict, table, words: list[str]) -> None:
         expect(page.get_by_test_id("nah-word")).to_be_editable()
         page.get_by_test_id("nah-word").fill(word)
         page.get_by_test_id("nah-say").click()
+        expect(page.get_by_test_id("nah-word")).to_have_count(0)  # accepted: the form gives way
     expect(ann.get_by_test_id("match-phase")).to_have_text("Explanations", timeout=30_000)
     for index in range(len(phones)):
         expect(table.locator(".nah-assoc").nth(index)).to_have_class(re.compile(r"\bspeaking\b"))
