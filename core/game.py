@@ -136,12 +136,16 @@ class Clock:
     vote) is not stopped when its phase is left, and is not restarted when
     the phase is entered again while it still runs: the game stops it.
     ``per_turn`` restarts it whenever the turn passes within the phase.
+    A ``pace`` clock moves the show on by itself (a scoring show's step, a
+    reveal window, a reveal to look at) rather than giving players a
+    deadline: screens neither sound its last seconds nor paint it as urgent.
     """
 
     seconds: float | str | Callable[[Match], float]
     timer: str = ""
     per_turn: bool = False
     spans: bool = False
+    pace: bool = False
 
     def length(self, match: Match) -> float:
         if callable(self.seconds):

@@ -161,11 +161,22 @@ class GameHooks:
         """
 
     @hookspec
+    def unfinished_round(self, match: Match) -> list[dict[str, Any]]:
+        """Return what the round under way kept secret, to be told when the match ends before it does.
+
+        Asked when the host ends a match early, or too few players are left, in
+        the middle of a round: messages ``{"key", "params"}`` (the Human, the
+        spies and the location, the word being drawn). They go into the match's
+        result (``result["unfinished"]``), which everyone sees above the ranking;
+        a player id in the params is shown as the name, a list of them as a list.
+        """
+
+    @hookspec
     def player_left(self, match: Match, player: str) -> None:
         """A player left the match (left the lobby, or was kicked).
 
         The core has already marked them departed (``match.present`` no longer
-        has them) and removed them from open ballots. A game hands on a turn
+        has them); it removes them from open ballots after this hook. A game hands on a turn
         they held and voids the round when they held its central secret
         (``match.void_round``). Afterwards the core ends the match if too few
         players are left, or asks the phase's ``end_if``.

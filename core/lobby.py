@@ -204,7 +204,11 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     lobby.seats.append(pid)
     if lobby.host is None:
         lobby.host = pid
-    return {"player": pid, "watching": lobby.match_live and not lobby.match.is_present(pid)}
+    watching = lobby.match_live and not lobby.match.is_present(pid)
+    if watching:  # the table says who arrived, and that they play from the next match
+        lobby.bind_match(plugins, now)
+        lobby.match.announce("event.player_arrived", name=name)
+    return {"player": pid, "watching": watching}
 
 
 def _name_key(name: str) -> str:

@@ -170,7 +170,7 @@ class Match:
         if new is None:
             return
         if new.clock is not None and new.timer not in self.timers:
-            self.start_timer(new.timer, new.clock.length(self))
+            self.start_timer(new.timer, new.clock.length(self), pace=new.clock.pace)
         if new.on_enter is not None:
             new.on_enter(self)
 
@@ -185,7 +185,7 @@ class Match:
         """Start the current phase's clock again from its full length."""
         declared = self.phase_declared
         if declared is not None and declared.clock is not None:
-            self.start_timer(declared.timer, declared.clock.length(self))
+            self.start_timer(declared.timer, declared.clock.length(self), pace=declared.clock.pace)
 
     def check_phase_end(self) -> None:
         """Ask the current phase's ``end_if``; while it holds, run its ``on_end`` (the core calls this)."""
@@ -233,13 +233,14 @@ class Match:
 
     # -- timers -------------------------------------------------------------------
 
-    def start_timer(self, name: str, seconds: float) -> Timer:
+    def start_timer(self, name: str, seconds: float, pace: bool = False) -> Timer:
         """Start (or restart) a countdown; it starts paused while the host has paused the match.
 
-        Every countdown is lengthened by the host's extended-time option (``time_factor``).
+        Every countdown is lengthened by the host's extended-time option (``time_factor``). A ``pace``
+        countdown moves the show on rather than giving players a deadline (``Clock.pace``).
         """
         seconds = float(seconds) * float(self.options.get(TIME_FACTOR, 1.0))
-        timer = Timer.started(name, seconds, self.now, [HOST_HOLD] if self.paused else None)
+        timer = Timer.started(name, seconds, self.now, [HOST_HOLD] if self.paused else None, pace=pace)
         self.timers[name] = timer
         return timer
 
@@ -430,8 +431,10 @@ class Match:
         ``early``: the host ended it now, or too few players are left. Only the
         finished rounds count; a round under way is struck out.
         """
+        unfinished = []
         if early and self.rounds_finished < self.round:
             self.ledger.void(self.round - 1)
+            unfinished = [message for told in self.hook.unfinished_round(match=self) for message in told or []]
         self.end_round()
         for ballot in self.ballots.values():
             ballot.closed = True
@@ -446,6 +449,8 @@ class Match:
             "winners": [e["player"] for e in ranking if e["place"] == 1],
             "ended_early": early,
         }
+        if unfinished:
+            self.result["unfinished"] = unfinished
         self.over = True
         self.phase = OVER
         self.turn = None

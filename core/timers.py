@@ -19,10 +19,13 @@ class Timer:
     remaining: float
     deadline: float | None = None
     holds: list[str] = field(default_factory=list)
+    pace: bool = False  # it moves the show on, it is no deadline for players (game.Clock.pace)
 
     @classmethod
-    def started(cls, name: str, seconds: float, now: float, holds: list[str] | None = None) -> Timer:
-        timer = cls(name=name, duration=seconds, remaining=seconds, holds=list(holds or []))
+    def started(
+        cls, name: str, seconds: float, now: float, holds: list[str] | None = None, pace: bool = False
+    ) -> Timer:
+        timer = cls(name=name, duration=seconds, remaining=seconds, holds=list(holds or []), pace=pace)
         if not timer.holds:
             timer.deadline = now + seconds
         return timer
@@ -65,24 +68,30 @@ class Timer:
             self.deadline += seconds
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "name": self.name,
             "duration": self.duration,
             "remaining": self.remaining,
             "deadline": self.deadline,
             "holds": list(self.holds),
         }
+        if self.pace:
+            data["pace"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Timer:
         return cls(**data)
 
     def public(self, now: float) -> dict[str, Any]:
-        """What any recipient may see: the countdown, never more."""
-        return {
+        """What any recipient may see: the countdown (and whether it only paces the show), never more."""
+        seen = {
             "remaining": round(self.left(now), 3),
             "deadline": self.deadline,
             "duration": self.duration,
             "running": self.running,
             "paused": "host" in self.holds,
         }
+        if self.pace:
+            seen["pace"] = True
+        return seen

@@ -303,3 +303,61 @@ def test_a_figure_tangled_past_a_hundred_crossings_is_refused_before_any_geometr
     refused = draw(group, "Ann", scribble)
     assert refused.error["code"] == "notarobot.figure_tangled" and refused.error["params"] == {"max": 100}
     assert draw(group, "Ann").ok
+
+
+def test_an_artist_who_drew_and_left_is_said_to_have_left_not_to_have_no_drawing(group):
+    """Issue 20: the table says why a turn is skipped: no drawing, or the artist left the match."""
+    start(group, draw_seconds=60)
+    for name in ("Ann", "Boris", "Chen"):
+        assert draw(group, name).ok
+    group.advance(61)  # Dina drew nothing
+    assert group.command("Boris", "leave").ok  # Boris drew, and leaves before his turn
+    group.move("Ann", "uncover", tile=0)
+    for name in ("Chen", "Dina"):
+        group.move(name, "check", tile=PLAYERS.index(name))
+    group.move("Ann", "next")
+    said = {(e["key"], group.name_of(e["params"]["player"])) for e in group.match.events if "player" in e["params"]}
+    assert ("notarobot.event.skipped", "Dina") in said
+    assert ("notarobot.event.artist_left", "Boris") in said
+    assert ("notarobot.event.skipped", "Boris") not in said
+    assert group.name_of(group.match.turn) == "Chen"
+
+
+def test_ending_early_during_a_turn_tells_the_word_being_drawn(group):
+    start(group)
+    everyone_draws(group)  # every drawing is of the round's first word
+    assert group.move("Ann", "uncover", tile=6).ok
+    assert group.command("Ann", "end").ok
+    result = group.view(None)["match"]["result"]
+    word = group.match.round_state["words"][0]
+    assert result["unfinished"] == [
+        {"key": "notarobot.unfinished.drawing", "params": {"player": group.ids["Ann"], "word": {"names": word}}}
+    ]
+
+
+def test_the_gallery_of_every_drawing_is_shown_once_the_match_is_over_and_not_before(group):
+    """Issue 20: after the match every drawing of it, in the order drawn, with its word and artist, for the table
+    and every phone; until then no recipient holds it."""
+    start(group, rounds=2)
+    drawn = []
+    for round_number in (1, 2):
+        everyone_draws(group, {"Chen": CORNER})
+        words = game(group)["words"]
+        drawn += [(round_number, name, words[0]["en"]) for name in PLAYERS]
+        for recipient in (None, *PLAYERS):
+            shown = group.view(recipient)["match"]["game_view"]
+            assert "gallery" not in shown and "finale" not in shown, recipient
+        for artist in PLAYERS:
+            group.move(artist, "uncover", tile=0)
+            following = PLAYERS[PLAYERS.index(artist) + 1 :] + PLAYERS[: PLAYERS.index(artist)]
+            for name, tile in zip(following, [12, 1, 2], strict=True):
+                group.move(name, "check", tile=tile)
+            group.move("Ann", "next")
+    assert group.match.over
+    for recipient in (None, "Boris"):
+        shown = group.view(recipient)["match"]["game_view"]
+        assert shown["finale"] is True
+        gallery = shown["gallery"]
+        assert [(d["round"], group.name_of(d["artist"]), d["word"]["en"]) for d in gallery] == drawn
+        chens = [d for d in gallery if group.name_of(d["artist"]) == "Chen"]
+        assert all(d["figure"] == CORNER and d["decorations"] == [] for d in chens)

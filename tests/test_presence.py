@@ -228,6 +228,13 @@ def test_a_late_arrival_watches_and_plays_the_next_match(engine, clock):
     night = spyfall_with_spy(engine, clock, 4, rounds=1)
     assert night.join("Emil").ok
     assert "card" not in game_view(night, "Emil")
+    # Everyone, the table first, learns who arrived and when they play (issue 20).
+    (arrived,) = [e for e in night.view(None)["match"]["events"] if e["key"] == "event.player_arrived"]
+    assert arrived["params"] == {"name": "Emil"}
+    assert night.command("Emil", "leave").ok
+    left = [e for e in night.view(None)["match"]["events"] if e["key"] == "event.player_left"]
+    assert left == [], "a watcher who goes again was never in the match"
+    assert night.join("Emil").ok
     assert night.command("Ann", "end").ok
     assert night.start(game="spyfall").ok
     assert night.ids["Emil"] in night.view("Emil")["match"]["present"]
@@ -282,3 +289,56 @@ def test_the_host_can_move_every_waiting_phase_on(engine, clock, game):
             assert outcome.error["code"] == "nothing_to_skip"
             night.advance(3600)
     assert night.match.over, f"skipping went through {sorted(seen)} without ending the match"
+
+
+# -- a match ended mid-round tells what the round kept secret (issue 20) -----------------------------------
+
+
+def unfinished(night: Night) -> list[tuple[str, dict]]:
+    """The result's account of the round that was under way, as everyone (the table first) receives it."""
+    result = night.view(None)["match"]["result"]
+    assert result["ended_early"] is True
+    assert night.view("Boris")["match"]["result"] == result, "everyone is told the same"
+    return [(line["key"], line["params"]) for line in result.get("unfinished", [])]
+
+
+def test_ending_im_not_a_human_early_shows_the_human_and_the_answer(engine, clock):
+    night = table(engine, clock, 4)
+    assert night.start(game="notahuman", options=QUICK_HUMAN, deals=[{"human": "Chen", "answer": 3}]).ok
+    assert night.command("Ann", "end").ok
+    assert unfinished(night) == [
+        ("notahuman.unfinished.humans", {"players": [night.ids["Chen"]], "count": 1}),
+        ("notahuman.unfinished.answer", {"answer": 3}),
+    ]
+
+
+def test_ending_spyfall_early_shows_the_location_and_the_spy(engine, clock):
+    night = spyfall_with_spy(engine, clock, 4, spy="Dina")
+    assert night.command("Ann", "end").ok
+    (location, spies) = unfinished(night)
+    assert location[0] == "spyfall.unfinished.location" and location[1]["location"]["id"] == "s2.wedding"
+    assert spies == ("spyfall.unfinished.spies", {"players": [night.ids["Dina"]], "count": 1})
+
+
+def test_ending_team_spyfall_early_shows_each_teams_location(engine, clock):
+    night = teams_to_picks(engine, clock)
+    assert night.command("Ann", "end").ok
+    told = {
+        params["location"]["id"]: sorted(night.name_of(p) for p in params["players"]) for _, params in unfinished(night)
+    }
+    assert told == {"s2.wedding": ["Ann", "Boris", "Chen"], "s2.port": ["Dina", "Emil", "Fay"]}
+
+
+def test_too_few_players_mid_round_also_tells_the_round(engine, clock):
+    night = spyfall_with_spy(engine, clock, 3, spy="Chen")
+    assert night.command("Ann", "kick", player=night.ids["Boris"]).ok  # 2 left: below Spyfall's 3
+    assert night.match.over
+    assert [key for key, _ in unfinished(night)] == ["spyfall.unfinished.location", "spyfall.unfinished.spies"]
+
+
+def test_a_match_ended_between_rounds_has_nothing_more_to_tell(engine, clock):
+    night = table(engine, clock, 3)
+    assert night.start(options={"rounds": 5}).ok
+    night.play_round({"Ann": 1, "Boris": 1, "Chen": 1}, {"Ann": "Boris", "Boris": "Chen", "Chen": "Ann"})
+    assert night.command("Ann", "end").ok
+    assert unfinished(night) == []

@@ -170,6 +170,9 @@ def test_serve_starts_cleanly_and_prints_where_to_join(tmp_path):
         assert player.call("create_lobby", {"name": "Ann"})["ok"]
         player.sio.disconnect()
     (log,) = printed
-    assert "gamenight is up: open http://127.0.0.1:" in log
+    # Listening on loopback, it says that no phone can reach it and how to serve the Wi-Fi, with no QR code.
+    assert "gamenight is up at http://127.0.0.1:" in log and "for this computer only" in log
+    assert "start it with --host 0.0.0.0" in log
+    assert "\u2588" not in log and "\u2580" not in log and "\u2584" not in log, "a QR code no phone can open"
     assert "Mode: eventlet" in log
     assert "Traceback" not in log and "monkey_patch" not in log and "Deprecat" not in log

@@ -61,6 +61,10 @@ def test_everyone_picks_from_every_location_in_play(engine, clock):
 
 def play_to_reveal(night: Night) -> None:
     night.move("Ann", "end_round")
+    play_to_reveal_from_picks(night)
+
+
+def play_to_reveal_from_picks(night: Night) -> None:
     state = night.match.round_state
     ids = [c["id"] for c in state["locations"]]
     for name, pid in night.ids.items():
@@ -260,3 +264,20 @@ def test_the_board_belongs_to_the_lobby_across_matches(engine, clock):
     assert first_dealer == night.ids["Ann"]
     assert night.start(game="spyfall_teams", options={"rounds": 1, "show_seconds": 0}).ok
     assert night.match.round_state["asker"] == night.ids["Boris"]
+
+
+def test_the_shows_clock_paces_it_and_is_no_deadline_for_players(engine, clock):
+    """Issue 20: the show's step clock says it only paces the show (the table neither ticks nor buzzes for it);
+    the round's and the picks' clocks are deadlines, and a restored match keeps the difference."""
+    night = Night(engine, clock, NAMES[:5])
+    night.start(game="spyfall_teams", options={"show_seconds": 4})
+    timers = night.view(None)["match"]["timers"]
+    assert "pace" not in timers["round"]
+    night.move("Ann", "end_round")
+    assert "pace" not in night.view(None)["match"]["timers"]["picks"]
+    play_to_reveal_from_picks(night)
+    assert night.match.phase == "reveal"
+    assert night.view(None)["match"]["timers"]["show"]["pace"] is True
+    assert night.view("Boris")["match"]["timers"]["show"]["pace"] is True
+    restored = type(night.match.timers["show"]).from_dict(night.match.timers["show"].to_dict())
+    assert restored.pace and restored.public(clock())["pace"] is True

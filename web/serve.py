@@ -18,6 +18,7 @@ from gamenight.checkpointer import STANDARD_THREADS, NativeThreads, threads_of
 from gamenight.images import UploadLimits
 from gamenight.web.accept import serve_gated
 from gamenight.web.limits import PROFILES, ConnectionGate, Limits, env_name, fit_to_file_limit
+from gamenight.web.network import Served, served
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
 # The collector's thresholds (defaults 700, 10, 10): see ``settle_garbage_collector``.
@@ -157,7 +158,6 @@ def run(
     from gamenight.registry import Plugins
     from gamenight.store import SQLiteStore
     from gamenight.web.app import create_app
-    from gamenight.web.network import lan_address
 
     db = db or default_db()
     db.parent.mkdir(parents=True, exist_ok=True)
@@ -172,8 +172,8 @@ def run(
     if retention_days is not None:
         retention["retention_days"] = retention_days
     engine = Engine(SQLiteStore(str(db), durability, native_threads(async_mode)), plugins, **retention)
-    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    url = f"http://{shown}:{port}/"
+    where = served(host)
+    url = where.url(port)
     app, socketio = create_app(
         engine,
         async_mode=async_mode,
@@ -184,16 +184,32 @@ def run(
         proxies=proxies,
     )
     games = ", ".join(g.names.get("en", g.id) for g in engine.plugins.games.values()) or "none installed"
-    click.echo(f"gamenight is up: open {url} on phones on this Wi-Fi (or scan the code).")
     click.echo(f"Games: {games}. Store: {db} ({len(engine.lobbies)} lobbies). Mode: {async_mode}.")
     click.echo(describe(limits, proxies))
-    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    click.echo(where_to_go(where, url))
+    if where.unreachable is None:
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     # Behind a proxy every connection comes from the proxy: only the total is counted here,
     # addresses are told apart by the hub (from X-Forwarded-For).
     gate = ConnectionGate(limits.max_connections, None if proxies else limits.max_connections_per_address)
     settle_garbage_collector()
     serve_gated(app, host, port, async_mode, gate)
+
+
+def where_to_go(where: Served, url: str) -> str:
+    """The host's word on where phones go: the address to open, or why no phone can and what to do."""
+    if where.unreachable == "loopback":
+        return (
+            f"gamenight is up at {url} for this computer only: it listens on {where.host}, which no phone can "
+            "reach. To play with phones on this Wi-Fi, start it with --host 0.0.0.0."
+        )
+    if where.unreachable == "no_network":
+        return (
+            f"gamenight is up at {url} for this computer only: it has no network address a phone could reach. "
+            "Connect it to the Wi-Fi (or to a phone's hotspot) and start it again."
+        )
+    return f"gamenight is up: open {url} on phones on this Wi-Fi (or scan the code below)."
 
 
 def settle_garbage_collector() -> None:

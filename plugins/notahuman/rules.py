@@ -131,6 +131,9 @@ PHASES = [
                     "word": fields.String(required=True, validate=validate.Length(1, 64)),
                     "confirm": fields.Boolean(load_default=False),
                 },
+                # everyone types at once, in the order the server accepts them: a word is never refused as
+                # stale because another player's arrived first (seen under load as a word that was lost)
+                simultaneous=True,
             )
         },
         clock=Clock("associate_seconds", timer="associate"),
@@ -141,7 +144,7 @@ PHASES = [
     Phase(
         "reveal_window",
         {"reveal": Move(reveal)},
-        clock=Clock("reveal_seconds", timer="reveal"),
+        clock=Clock("reveal_seconds", timer="reveal", pace=True),
         on_clock=lambda match: match.set_phase("explanations"),  # the Human stayed hidden
     ),
     Phase(
@@ -408,6 +411,20 @@ def ballot_tiebreak(match, ballot, tied: list[str]) -> str:
 def ranking_key(match, player: str) -> tuple:
     """Most stars; then most rounds with exactly 2 stars; then a shared victory."""
     return (match.totals()[player], match.data["two_star_rounds"][player])
+
+
+@hookimpl
+def unfinished_round(match) -> list[dict[str, Any]]:
+    """A match ended mid-round: who held the Human card, and the answer."""
+    state = match.round_state
+    if "roles" not in state:
+        return []
+    humans = [p for p, role in state["roles"].items() if role == HUMAN]
+    told = [{"key": "notahuman.unfinished.humans", "params": {"players": humans, "count": len(humans)}}]
+    if state.get("server") == HUMAN:
+        told.append({"key": "notahuman.unfinished.server_human", "params": {}})
+    told.append({"key": "notahuman.unfinished.answer", "params": {"answer": state["answer"]}})
+    return told
 
 
 @hookimpl

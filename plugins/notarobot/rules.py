@@ -85,6 +85,16 @@ def draw(match, action: Action) -> None:
         "inside": inside,
         "full": len(geometry.tiles_crossed(figure, decorations)) == geometry.TILES,
     }
+    # Every drawing of the match, in the order drawn: shown to all once the match is over (the gallery).
+    match.data.setdefault("gallery", []).append(
+        {
+            "round": match.round,
+            "artist": action.actor,
+            "word": state["words"][action.args["word"]],
+            "figure": figure,
+            "decorations": decorations,
+        }
+    )
 
 
 def choose_first_artist(match, action: Action) -> None:
@@ -111,9 +121,10 @@ def start_turns(match) -> None:
     next_turn(match)
 
 
-def skip_artist(match, player: str) -> None:
+def skip_artist(match, player: str, why: str = "notarobot.event.skipped") -> None:
+    """``player`` has no turn as artist this round: no drawing (``why``'s default), or they left the match."""
     match.round_state["skipped"].append(player)
-    match.announce("notarobot.event.skipped", player=player)
+    match.announce(why, player=player)
 
 
 # -- a turn ---------------------------------------------------------------------------------------------
@@ -131,7 +142,7 @@ def next_turn(match, action: Action | None = None) -> None:
             state["artist"] = player
             match.set_phase("uncover", turn=player)
             return
-        skip_artist(match, player)
+        skip_artist(match, player, "notarobot.event.artist_left")
     match.end_round()
     if match.round >= match.options["rounds"]:
         match.finish()
@@ -288,7 +299,7 @@ PHASES = [
     Phase(
         "reveal",
         {"report_bug": Move(report_bug, simultaneous=True), "next": Move(next_artist, who="host")},
-        clock=Clock("reveal_seconds", timer="reveal"),
+        clock=Clock("reveal_seconds", timer="reveal", pace=True),
         on_enter=reveal,
         on_clock=next_turn,
         on_ballot=vote_closed,
@@ -353,6 +364,8 @@ def forced_words(given: Any, count: int) -> list[dict[str, str]]:
 def public_view(match) -> dict[str, Any]:
     state = match.round_state
     shown: dict[str, Any] = {"rounds": match.options["rounds"], "tokens": tokens(match), "turns": match.data["turns"]}
+    if match.over and match.data.get("gallery"):  # a secret until then: the drawings that were never revealed too
+        shown.update(gallery=match.data["gallery"], finale=True)
     if "words" not in state:
         return shown
     shown.update(
@@ -419,8 +432,18 @@ def phases() -> list[Phase]:
 @hookimpl
 def setup(match) -> None:
     bag = shuffled(match.rng, [dict(card) for card in chosen_cards(match)])
-    match.data.update(bag=bag, first=match.players[0], turns=[])
+    match.data.update(bag=bag, first=match.players[0], turns=[], gallery=[])
     begin_round(match)
+
+
+@hookimpl
+def unfinished_round(match) -> list[dict[str, Any]]:
+    """A match ended during a turn: the word its artist was drawing."""
+    drawing = match.round_state.get("drawings", {}).get(artist(match))
+    if drawing is None:
+        return []
+    word = match.round_state["words"][drawing["word"]]
+    return [{"key": "notarobot.unfinished.drawing", "params": {"player": artist(match), "word": {"names": word}}}]
 
 
 @hookimpl

@@ -352,6 +352,19 @@ def score_round(match, outcome: dict[str, Any], *, other_spy_as_agent: bool = Tr
 
 
 @hookimpl
+def unfinished_round(match) -> list[dict[str, Any]]:
+    """A match ended mid-round: the location and the spies."""
+    state = match.round_state
+    if "location_card" not in state:
+        return []
+    spies = state["spies"]
+    return [
+        {"key": "spyfall.unfinished.location", "params": {"location": state["location_card"]}},
+        {"key": "spyfall.unfinished.spies", "params": {"players": spies, "count": len(spies)}},
+    ]
+
+
+@hookimpl
 def player_left(match, player: str) -> None:
     """docs/rules: coming and going. The only spy (or both) leaving voids the round; otherwise it goes on."""
     state = match.round_state

@@ -129,7 +129,7 @@ PHASES = [
     Phase(
         "reveal",
         {"next_step": Move(lambda match, action: advance_show(match), who="host")},
-        clock=Clock(show_seconds, timer=SHOW_TIMER),
+        clock=Clock(show_seconds, timer=SHOW_TIMER, pace=True),
         on_enter=lambda match: start_show(match),
         on_clock=lambda match: advance_show(match),
     ),
@@ -410,6 +410,20 @@ def seat_view(match, player: str) -> dict[str, Any]:
 
 
 # -- players who leave ----------------------------------------------------------------------------------------
+
+
+@hookimpl
+def unfinished_round(match) -> list[dict[str, Any]]:
+    """A match ended mid-round: each team and its location, and the spies."""
+    state = match.round_state
+    told = [
+        {"key": "spyfall_teams.unfinished.team", "params": {"players": team["players"], "location": team["card"]}}
+        for team in state.get("teams", [])
+    ]
+    spies = state.get("spies") or []
+    if told and spies:
+        told.append({"key": "spyfall_teams.unfinished.spies", "params": {"players": spies, "count": len(spies)}})
+    return told
 
 
 @hookimpl

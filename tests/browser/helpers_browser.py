@@ -63,10 +63,12 @@ PHONE_SIZE = {"width": 390, "height": 844}
 
 
 def wait_for_stillness(page) -> None:
-    """Wait until every animation and transition on the page that comes to an end has ended (motion.css's
-    entrances, staggered by their delays), so that what is measured next is where it comes to rest."""
+    """Wait until every CSS animation on the page that comes to an end has ended (motion.css's entrances,
+    staggered by their delays), so that what is measured next is where it comes to rest. (Transitions are left
+    out: a running clock's bar moves on every tick, for as long as it runs.)"""
     page.wait_for_function(
-        """() => document.getAnimations().every((animation) => animation.playState !== "running"
+        """() => document.getAnimations().every((animation) => !(animation instanceof CSSAnimation)
+            || animation.playState !== "running"
             || animation.effect?.getComputedTiming().iterations === Infinity)"""
     )
 
@@ -101,8 +103,56 @@ def assert_fits(page, what: str) -> None:
     assert not problems, f"{what} does not fit: {problems}"
 
 
+SMALL_PHONE = {"width": 360, "height": 640}
+
+
+def assert_on_first_screen(page, locator, what: str) -> None:
+    """As on a phone nobody has touched (scrolled to the top): ``locator``'s first element lies wholly inside
+    the viewport, and the page does not scroll sideways."""
+    page.evaluate("window.scrollTo(0, 0)")
+    node = locator.first
+    expect(node).to_be_visible()
+    box = node.bounding_box()
+    size = page.viewport_size
+    assert box is not None, f"{what}: not laid out"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (
+        f"{what} is not on the first screen: from y={box['y']:.0f} to {box['y'] + box['height']:.0f} "
+        f"of a {size['width']}x{size['height']} phone"
+    )
+    assert_no_sideways_scroll(page, what)
+
+
+def assert_no_sideways_scroll(page, what: str) -> None:
+    width = page.evaluate("() => (document.scrollingElement || document.documentElement).scrollWidth")
+    if width > page.viewport_size["width"] + 1:  # a pixel is the rounding of fractional widths
+        raise AssertionError(f"{what}: the page scrolls sideways ({width} px wide): {page.evaluate(WIDENERS)}")
+
+
+# On a failure: the deepest elements without which the page would not scroll sideways (each hidden in turn).
+WIDENERS = """() => {
+    const page = document.scrollingElement || document.documentElement;
+    const widens = (node) => {
+        const before = node.style.display;
+        node.style.display = "none";
+        const fits = page.scrollWidth <= window.innerWidth;
+        node.style.display = before;
+        return !fits ? false : true;
+    };
+    const found = [];
+    const walk = (node) => {
+        const children = [...node.children].filter(widens);
+        if (!children.length) found.push(node);
+        for (const child of children) walk(child);
+    };
+    for (const child of [...document.body.children].filter(widens)) walk(child);
+    return found.slice(0, 6).map((node) => `${node.dataset.testid || node.className || node.tagName}: ${
+        (node.textContent || "").trim().slice(0, 30)} ${Math.round(node.getBoundingClientRect().right)}`);
+}"""
+
+
 def element_boxes(page, selector: str) -> list[dict]:
-    """The boxes (x, y, width, height, rounded) and colours of the visible elements matching ``selector``,
+    """The boxes (x, y, width, height, rounded) and colours (text, background, its gradient, border) of the visible
+    elements matching ``selector``,
     in document order: two phones in the same phase should give the same list, whatever each one's role."""
     return page.evaluate(
         """(selector) => [...document.querySelectorAll(selector)]
@@ -115,6 +165,7 @@ def element_boxes(page, selector: str) -> list[dict]:
                     x: Math.round(box.x), y: Math.round(box.y),
                     width: Math.round(box.width), height: Math.round(box.height),
                     color: style.color, background: style.backgroundColor,
+                    image: style.backgroundImage, border: style.borderTopColor,
                 };
             })""",
         selector,

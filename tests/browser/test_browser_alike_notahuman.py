@@ -58,12 +58,12 @@ def test_the_humans_phone_looks_like_a_robots(pages):
     robot_name = "Chen" if human_name == "Boris" else "Boris"
     human, robot, host = phones[human_name], phones[robot_name], phones["Ann"]
 
-    # The role card, held: one shape, the same rows, whatever it says (its colours are the card's own).
+    # The role card, held: one shape, the same rows and the same colours, whatever it says.
     faces = {}
     for role, page in [("human", human), ("robot", robot)]:
         with card_held(page, card="nah-card", face="nah-card-face"):
             faces[role] = [
-                {k: box[k] for k in ("testid", "x", "y", "width", "height")}
+                {k: box[k] for k in ("testid", "x", "y", "width", "height", "color", "background", "image", "border")}
                 for box in element_boxes(settled(page), "[data-testid=nah-card], [data-testid=nah-card] [data-testid]")
             ]
             page.screenshot(path=str(pages.shots / f"alike-notahuman-card-{role}.png"), full_page=True)
@@ -71,6 +71,7 @@ def test_the_humans_phone_looks_like_a_robots(pages):
     assert [box["testid"] for box in faces["human"]] == [box["testid"] for box in faces["robot"]], faces
     for mine, theirs in zip(faces["human"], faces["robot"], strict=True):
         assert all(abs(mine[k] - theirs[k]) <= 1 for k in ("x", "y", "width", "height")), faces
+        assert all(mine[k] == theirs[k] for k in ("color", "background", "image", "border")), (mine, theirs)
 
     # Associations: before giving a word, and after. The host's word comes first: the host asks the Human.
     assert_alike(pages, human, robot, "associations")

@@ -5,6 +5,8 @@ cue a page played (heard or muted)."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from .helpers_browser import TV_SIZES, create_lobby, join_by_link
@@ -104,3 +106,48 @@ def test_card_flips_and_reveals_stand_still_under_reduced_motion(pages):
     page.emulate_media(reduced_motion="reduce")
     assert page.evaluate(animation, "flip-in")[0] == "none"
     assert page.evaluate(animation, "reveal-in")[0] == "none"
+
+
+def test_a_clock_that_paces_the_show_is_never_urgent_and_the_last_break_leads_to_the_final_results(pages):
+    """Team Spyfall's scoring show moves on by itself every 2 s: the table sounds no tick and no buzzer for its
+    steps and never paints their clock as running out; after the last round the break says what comes next."""
+    names = ["Ann", "Boris", "Chen", "Dina", "Emil"]  # two teams of two and a spy
+    ann, code = create_lobby(pages, "Ann")
+    phones = {"Ann": ann, **{name: join_by_link(pages, code, name) for name in names[1:]}}
+    table = pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES["tv720"])
+    expect(table.get_by_test_id("seat")).to_have_count(5)
+    table.get_by_test_id("table-code").click()  # sound on
+    ann.get_by_test_id("game-select").select_option("spyfall_teams")
+    for option, value in [("rounds", "1"), ("show_seconds", "2")]:
+        field = ann.get_by_test_id(f"option-{option}")
+        field.fill(value)
+        field.press("Tab")
+    expect(table.get_by_test_id("setup-summary")).to_contain_text("Seconds per step of the reveal")
+    ann.get_by_test_id("start").click()
+    wait_for_cue(table, "round_start")
+    ann.get_by_test_id("st-end-round").click()
+    ann.get_by_test_id("st-end-round").click()
+    for page in phones.values():
+        page.get_by_test_id("sf-pick").nth(0).click()
+        page.get_by_test_id("sf-pick").nth(1).click()
+        page.get_by_test_id("st-name-location").click()
+    for page in phones.values():
+        page.get_by_test_id("st-ally-none").click()
+        page.get_by_test_id("st-point").click()
+
+    expect(table.get_by_test_id("timer-show")).to_have_class(re.compile(r"\bpace\b"))
+    before = len(cues(table))
+    # While the steps go by, the page notes whether a step's clock is ever painted as running out.
+    table.evaluate(
+        """() => { window.paceLow = false;
+            setInterval(() => { if (document.querySelector('.countdown.pace.low')) window.paceLow = true; }, 50); }"""
+    )
+    expect(table.get_by_test_id("st-step")).to_have_count(4, timeout=30_000)  # three steps moved on by the clock
+    assert table.evaluate("() => window.paceLow") is False, "a step's clock was painted as running out"
+    during = [cue["name"] for cue in cues(table)[before:]]
+    assert "last_ten" not in during and "time_up" not in during, during
+
+    # The show goes on by itself to the round's result; after the last round, the break leads to the final results.
+    expect(table.locator("[data-timer=break] .timer-label")).to_have_text("Final results in", timeout=90_000)
+    table.get_by_test_id("lang-ru").click()
+    expect(table.locator("[data-timer=break] .timer-label")).to_have_text("Итоги через")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .helpers_browser import create_lobby, join_by_link
+from .helpers_browser import card_held, create_lobby, join_by_link
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "plugins" / "notarobot" / "client"
@@ -197,6 +197,7 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     chen.get_by_test_id("nr-undo").click()
     expect(pad.locator(".nr-lines .nr-deco")).to_have_count(0)
     expect(pad.locator(".nr-lines .nr-figure")).to_have_count(1)
+    chens_word = chen.get_by_test_id("nr-word-1").inner_text()
     chen.get_by_test_id("nr-word-1").click()
 
     # Ann draws with her finger, and Chen submits while it is still on the pad: the new state
@@ -210,6 +211,11 @@ def test_a_turn_from_the_drawing_to_the_reveal(pages, tmp_path):
     expect(ann.get_by_test_id("nr-draw-pad")).to_have_attribute("data-inside", ",".join(map(str, INSIDE)))
     expect(ann.locator("[data-testid=nr-draw-pad] .nr-lines .nr-figure")).to_have_count(1)
     expect(chen.locator("[data-testid=nr-my-drawing] .nr-tile[data-inside=true]")).to_have_count(9)
+    # Chosen and submitted, Chen's word is a secret like any card: seen only while held, marked nowhere else.
+    expect(chen.get_by_test_id("nr-your-word")).not_to_contain_text(chens_word)
+    expect(chen.locator(".nr-word.chosen")).to_have_count(0)
+    with card_held(chen, card="nr-your-word", face="nr-your-word-face") as face:
+        expect(face).to_have_text(chens_word)
     expect(table.locator("[data-testid=nr-drawer].done")).to_have_count(1)
 
     # The others: real touch on Dina's phone, hand-dispatched pointer events on Boris's.

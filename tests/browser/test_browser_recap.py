@@ -9,9 +9,19 @@ from __future__ import annotations
 
 import re
 
+from gamenight.scores import rank
 from playwright.sync_api import expect
 
-from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link, wait_for_stillness
+from .helpers_browser import (
+    PHONE_SIZE,
+    SMALL_PHONE,
+    TV_SIZES,
+    assert_fits,
+    assert_no_sideways_scroll,
+    create_lobby,
+    join_by_link,
+    wait_for_stillness,
+)
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Boris", "Chen"]
@@ -54,13 +64,29 @@ def reveal_cues(table) -> int:
     return table.evaluate("() => (window.gamenightCues || []).filter((c) => c.name === 'reveal').length")
 
 
-def tv_recap(table) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
-    """What the table shows: each player's (place, points), and each award's key with its winners' text."""
-    rows = table.evaluate(
+def shown_standings(page) -> list[list[str]]:
+    """The recap's standings as shown: a row of cells (place, name, wins, 2nd, 3rd, played, points) a player."""
+    return page.evaluate(
         """() => [...document.querySelectorAll('[data-testid=recap] [data-testid=recap-row]')].map((row) =>
             [...row.cells].map((cell) => cell.textContent.trim()))"""
     )
-    standings = {name: (int(place), int(points)) for place, name, _wins, _played, points in rows}
+
+
+def assert_ranked_as_shown(rows: list[list[str]]) -> None:
+    """Each place follows from the numbers on the screen: more wins, then more 2nd places, then more 3rd places,
+    then fewer matches played; equal numbers share a place (the next one is skipped)."""
+    keys = [(int(wins), int(seconds), int(thirds), -int(played)) for _, _, wins, seconds, thirds, played, _ in rows]
+    assert keys == sorted(keys, reverse=True), f"the rows are not in the order their numbers give: {rows}"
+    for (place, name, *_), key in zip(rows, keys, strict=True):
+        expected = 1 + sum(other > key for other in keys)
+        assert int(place) == expected, f"{name} is placed {place}, the numbers shown give {expected}: {rows}"
+
+
+def tv_recap(table) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:
+    """What the table shows: each player's (place, points), and each award's key with its winners' text."""
+    rows = shown_standings(table)
+    assert_ranked_as_shown(rows)
+    standings = {name: (int(place), int(points)) for place, name, *_, points in rows}
     awards = table.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('[data-testid=recap] [data-testid=recap-award]')]
             .map((card) => [card.dataset.award, card.querySelector('[data-testid=recap-award-names]').textContent]))"""
@@ -158,28 +184,24 @@ def test_closing_the_night_shows_the_recap_on_the_tv_and_each_phone_its_own_line
 
 # The most a recap holds: 20 players with long names, eight awards, several shared, from long-named games.
 LONG_NAMES = [f"{first} {n:02d}" for n, first in enumerate(["Александра-Мария", "Maximilian-Joseph"] * 10, 1)]
+# Records as the night scoreboard keeps them: pairs on equal wins, some told apart by their second places and
+# some not (those share a place); the points rise against the places, since they do not rank.
+RECORDS = {f"p{n}": {"played": 12, "wins": 12 - n // 2, "seconds": n % 4 // 2, "thirds": 1} for n in range(1, 21)}
 FULL_RECAP = {
     "matches": 12,
     "games": ["notahuman", "spyfall", "spyfall_teams", "notarobot"],
     "standings": [
-        {
-            "player": f"p{n}",
-            "name": name,
-            "place": n,
-            "played": 12,
-            "wins": 12 - n // 2,
-            "seconds": 1,
-            "thirds": 1,
-            "points": 140 - n,
-        }
-        for n, name in enumerate(LONG_NAMES, 1)
+        {"player": entry["player"], "name": LONG_NAMES[int(entry["player"][1:]) - 1], "place": entry["place"]}
+        | RECORDS[entry["player"]]
+        | {"points": 100 + int(entry["player"][1:])}
+        for entry in rank(RECORDS, lambda p: (RECORDS[p]["wins"], RECORDS[p]["seconds"], RECORDS[p]["thirds"]))
     ],
     "awards": [
         {"key": key, "game": game, "players": players, "figure": figure, "params": {}}
         for key, game, players, figure in [
             ("notahuman.award.hidden_human", "notahuman", ["p1", "p2", "p3"], 4),
             ("spyfall.award.sharpest_spy", "spyfall", ["p4"], 3),
-            ("spyfall_teams.award.trusted_ally", "spyfall_teams", ["p5", "p6", "p7", "p8"], 11),
+            ("spyfall_teams.award.trusted_ally", "spyfall_teams", [f"p{n}" for n in range(5, 13)], 11),  # 8 names
             ("notarobot.award.captcha_master", "notarobot", ["p9"], 5),
             ("award.most_wins", "", ["p1", "p10"], 6),
             ("notahuman.award.bold_human", "notahuman", ["p11"], 2),
@@ -206,7 +228,30 @@ def test_the_fullest_recap_fits_both_tv_sizes_in_both_languages(pages):
             )
             expect(table.get_by_test_id("recap-row")).to_have_count(20)
             expect(table.get_by_test_id("recap-award")).to_have_count(8)
+            rows = shown_standings(table)
+            assert_ranked_as_shown(rows)
+            assert len({place for place, *_ in rows}) < 20, "players on equal numbers share a place"
             wait_for_stillness(table)  # every card's entrance is over
             assert_fits(table, f"the fullest recap on the {size} table in {lang}")
             pages.shot(table, f"recap-full-{size}-{lang}")
             table.close()
+
+
+def test_the_fullest_recap_on_a_small_phone_with_larger_text_never_scrolls_sideways(pages):
+    """Issue 20: with larger text the scoreboard made the page 435 px wide on a 390 px phone and the award cards
+    spilled past the edge. The fullest recap, on the smallest phone, in both languages."""
+    phone, _ = create_lobby(pages, "Ann", viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
+    phone.get_by_test_id("text-size").dispatch_event("click")
+    expect(phone.get_by_test_id("text-size")).to_have_attribute("aria-pressed", "true")
+    for lang in ("en", "ru"):
+        phone.get_by_test_id(f"lang-{lang}").click()
+        expect(phone.locator("html")).to_have_attribute("lang", lang)
+        phone.evaluate(
+            """async (recap) => (await import('/static/js/recap.js'))
+                .renderPhoneRecap(document.getElementById('room'), { you: 'p3', lobby: { recap } })""",
+            FULL_RECAP,
+        )
+        expect(phone.get_by_test_id("recap-row")).to_have_count(20)
+        wait_for_stillness(phone)
+        pages.shot(phone, f"recap-phone-full-small-larger-{lang}")
+        assert_no_sideways_scroll(phone, f"the fullest recap on a small phone in {lang}")

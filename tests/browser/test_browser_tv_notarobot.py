@@ -8,6 +8,8 @@ TV size; in each phase both must fit (``assert_fits``), and each phase is screen
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link
@@ -83,3 +85,26 @@ def test_every_phase_fits_both_tv_sizes(pages):
     ann.get_by_test_id("end").click()
     ann.get_by_test_id("end").click()
     check("over")
+
+    # Its gallery (issue 20): a scene of its own on the table, every drawing replayed in turn with its word and
+    # artist, the whole match's small beside it; each phone steps through it by hand.
+    for size, table in tables.items():
+        table.get_by_test_id("scene-tab-finale").click()
+        gallery = table.get_by_test_id("nr-gallery")
+        expect(gallery).to_be_visible()
+        expect(table.get_by_test_id("nr-gallery-item")).to_have_count(3)
+        expect(table.locator("[data-testid=nr-gallery-main] .nr-line.nr-replay").first).to_be_attached()
+        expect(table.get_by_test_id("nr-gallery-word")).to_have_text(re.compile(r"\S"))
+        first = gallery.get_attribute("data-index")
+        expect(gallery).not_to_have_attribute("data-index", first, timeout=30_000)  # the next drawing comes by itself
+        table.screenshot(path=str(pages.shots / f"tv-notarobot-gallery-{size}.png"), full_page=True)
+        assert_fits(table, f"the {size} table's gallery")
+    tables["tv720"].get_by_test_id("lang-ru").click()
+    expect(tables["tv720"].get_by_test_id("scene-tab-finale")).to_have_text("Рисунки")
+    assert_fits(tables["tv720"], "the 720p table's gallery in Russian")
+    captions = set()
+    for _ in range(3):
+        captions.add(chen.get_by_test_id("nr-gallery-caption").inner_text())
+        chen.get_by_test_id("nr-gallery-next").click()
+    assert len(captions) == 3, captions
+    chen.screenshot(path=str(pages.shots / "tv-notarobot-gallery-phone.png"), full_page=True)

@@ -51,7 +51,7 @@ export function renderAction(s, ctx) {
         ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-start-vote", onclick: () => api.send("start_vote") }, t("notahuman.screen.start_vote"))
         : el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.host_starts_vote"));
   } else if (phase === "round_over" && !api.table) {
-    const last = match.round >= (g.rounds || 0);
+    const last = api.lastRound;
     key = ["next", ctx.host, last];
     build = () =>
       ctx.host

@@ -4,6 +4,7 @@
 
 import { anyVoteOpen, artistsAfter, record, revealSummary, statusBlock, statusLines, tokenTable, who, wordList } from "./common.js";
 import { Board, Drawing } from "./drawing.js";
+import { phoneGallery } from "./gallery.js";
 import { padView, tileName } from "./pad.js";
 import { votes, votesKey } from "./votes.js";
 
@@ -22,6 +23,39 @@ function draftOf(ctx) {
   return draft;
 }
 
+/**
+ * The player's own word once chosen, seen only while held, like every other game's secret card: a glance at a
+ * phone lying on the table learns nothing. One button kept between renders (it may be held right now).
+ */
+function secretWord(s, ctx, index) {
+  const { api } = ctx;
+  if (!s.secretWord) {
+    const button = api.el("button", { type: "button", class: "nr-your-word", "data-testid": "nr-your-word", "aria-pressed": "false" });
+    s.secretWord = { button, held: false, api, index };
+    api.holdToReveal(button, (on) => {
+      s.secretWord.held = on;
+      paintSecretWord(s.secretWord);
+    });
+  }
+  Object.assign(s.secretWord, { api, word: ctx.word(index) });
+  paintSecretWord(s.secretWord);
+  return s.secretWord.button;
+}
+
+function paintSecretWord(secret) {
+  const { button, held, api, word } = secret;
+  const { el, t } = api;
+  button.classList.toggle("held", held);
+  button.setAttribute("aria-pressed", String(held));
+  button.setAttribute("aria-label", t("notarobot.screen.word_hold"));
+  button.replaceChildren(
+    el("span", { class: "nr-your-word-label" }, t("notarobot.screen.your_word")),
+    held
+      ? el("strong", { class: "nr-your-word-face", "data-testid": "nr-your-word-face" }, word)
+      : el("span", { class: "nr-your-word-hint" }, t("notarobot.screen.word_hold")),
+  );
+}
+
 function problemLine(api, problem, testid = "nr-problem") {
   if (!problem) return null;
   return api.el("p", { class: "nr-problem", role: "alert", "data-testid": testid }, api.t(problem.key, problem.params || {}));
@@ -37,13 +71,46 @@ function refusal(ctx, answer) {
 export function renderPhone(s, ctx) {
   const { api } = ctx;
   s.paint("status", [api.lang, statusLines(ctx), ctx.match.round, ctx.g.rounds, ctx.match.phase], () => statusBlock(ctx));
+  const gallery = ctx.match.over ? ctx.g.gallery || [] : [];
   if (ctx.phase === "drawing") drawingPhase(s, ctx);
   else if (["uncover", "guessing", "reveal"].includes(ctx.phase)) turnPhase(s, ctx);
   else {
-    for (const name of ["words", "stage", "controls", "info", "votes"]) s.paint(name, null, () => null);
+    for (const name of ["words", "controls", "info", "votes"]) s.paint(name, null, () => null);
+    s.paint("stage", [api.lang, gallery.length, s.ui.galleryIndex ?? 0], () => (gallery.length ? phoneGallery(s, api, gallery) : null));
   }
   s.paint("tokens", [api.lang, ctx.g.tokens, ctx.artist, [...ctx.left], ctx.match.players], () => tokenTable(ctx));
   s.paint("record", [api.lang, ctx.g.turns, [...ctx.left]], () => record(ctx));
+  fitPad(s);
+}
+
+const MIN_PAD = 160; // px: a pad smaller than this is no use to a finger (a tile of 32 px)
+
+/**
+ * The pad of the moment (drawing, uncovering, checking) fits the phone's first screen with the tools under it:
+ * its side is the height left below where it starts (page scrolled to the top), less the drawing tools.
+ */
+function fitPad(s) {
+  if (!s.fitting) {
+    s.fitting = true;
+    window.addEventListener("resize", () => fitPad(s));
+  }
+  requestAnimationFrame(() => {
+    const pad = s.box.querySelector(".nr-slot-stage .nr-pad");
+    if (!pad) return;
+    pad.style.removeProperty("max-width");
+    const top = pad.getBoundingClientRect().top + window.scrollY;
+    const bar = s.box.querySelector(".nr-draw-bar");
+    const below = bar ? bar.getBoundingClientRect().height + 16 : 8;
+    let side = Math.max(MIN_PAD, Math.floor(window.innerHeight - top - below));
+    pad.style.maxWidth = `${side}px`;
+    // the layout may move once the pad has its size (what wraps beside it): once more, by what still overflows
+    const last = bar || pad;
+    const overflow = last.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 4;
+    if (overflow > 0) {
+      side = Math.max(MIN_PAD, side - Math.ceil(overflow));
+      pad.style.maxWidth = `${side}px`;
+    }
+  });
 }
 
 // -- drawing ------------------------------------------------------------------------------------------------
@@ -55,10 +122,7 @@ function drawingPhase(s, ctx) {
   s.paint("info", [api.lang, g.first_artist, g.order, ctx.host, ctx.match.round, ctx.present, s.ui.picking], () => firstArtist(s, ctx));
   if (g.drawing) {
     const mine = g.drawing;
-    s.paint("words", [api.lang, g.words, mine.word], () => [
-      el("p", { class: "nr-your-word", "data-testid": "nr-your-word" }, t("notarobot.screen.your_word"), " ", el("strong", {}, ctx.word(mine.word))),
-      wordList(ctx, { chosen: mine.word }),
-    ]);
+    s.paint("words", ["submitted", api.lang, g.words, mine.word], () => [secretWord(s, ctx, mine.word), wordList(ctx)]);
     s.paint("stage", [mine], () =>
       padView(api, { figure: mine.figure, decorations: mine.decorations, inside: mine.inside, testid: "nr-my-drawing", label: t("notarobot.screen.my_drawing") }),
     );
@@ -72,7 +136,7 @@ function drawingPhase(s, ctx) {
   }
   const draft = draftOf(ctx);
   const d = draft.drawing;
-  s.paint("words", [api.lang, g.words, d.word], () => [
+  s.paint("words", ["picking", api.lang, g.words, d.word], () => [
     el("p", { class: "nr-label" }, t("notarobot.screen.pick_word")),
     el(
       "div",
@@ -145,9 +209,25 @@ function drawControls(ctx, draft) {
       api.refresh();
     });
   };
+  // Right under the pad, every tool in one compact block (the line to draw, undo, clear, submit); what the
+  // drawing is like and the notes come after it, so the pad and its tools share the phone's first screen.
   return [
-    el("div", { class: "nr-tools", role: "group", "aria-label": t("notarobot.screen.tools") }, tool("figure"), tool("decoration")),
-    el("p", { class: "nr-hint", "data-testid": "nr-hint" }, hint),
+    el(
+      "div",
+      { class: "nr-draw-bar" },
+      el("div", { class: "nr-tools", role: "group", "aria-label": t("notarobot.screen.tools") }, tool("figure"), tool("decoration")),
+      el(
+        "div",
+        { class: "nr-row nr-edit-row" },
+        el("button", { type: "button", class: "btn", "data-testid": "nr-undo", disabled: !d.history.length, onclick: () => (d.undo(), update()) }, t("notarobot.screen.undo")),
+        el("button", { type: "button", class: "btn ghost", "data-testid": "nr-clear", disabled: !d.figure && !d.decorations.length, onclick: () => (d.clear(), update()) }, t("notarobot.screen.clear")),
+        el(
+          "button",
+          { type: "button", class: "btn primary nr-submit", "data-testid": "nr-submit", disabled: !d.ready() || draft.busy, onclick: submit },
+          t("notarobot.screen.submit"),
+        ),
+      ),
+    ),
     el(
       "p",
       { class: "nr-inside-count", "data-testid": "nr-inside-count", "data-count": String(d.inside.length) },
@@ -155,20 +235,10 @@ function drawControls(ctx, draft) {
     ),
     problemLine(api, state, "nr-draw-state"),
     problemLine(api, d.problem, "nr-stroke-problem"),
-    el(
-      "div",
-      { class: "nr-row" },
-      el("button", { type: "button", class: "btn", "data-testid": "nr-undo", disabled: !d.history.length, onclick: () => (d.undo(), update()) }, t("notarobot.screen.undo")),
-      el("button", { type: "button", class: "btn ghost", "data-testid": "nr-clear", disabled: !d.figure && !d.decorations.length, onclick: () => (d.clear(), update()) }, t("notarobot.screen.clear")),
-    ),
-    d.word === null ? el("p", { class: "nr-note" }, t("notarobot.screen.pick_word_first")) : null,
-    el(
-      "button",
-      { type: "button", class: "btn primary big nr-submit", "data-testid": "nr-submit", disabled: !d.ready() || draft.busy, onclick: submit },
-      t("notarobot.screen.submit"),
-    ),
-    el("p", { class: "nr-note" }, t("notarobot.screen.submit_note"), " ", t("notarobot.screen.status.draw_hint")),
     problemLine(api, draft.problem),
+    d.word === null ? el("p", { class: "nr-note" }, t("notarobot.screen.pick_word_first")) : null,
+    el("p", { class: "nr-hint", "data-testid": "nr-hint" }, hint),
+    el("p", { class: "nr-note" }, t("notarobot.screen.submit_note"), " ", t("notarobot.screen.status.draw_hint")),
   ];
 }
 
@@ -268,9 +338,12 @@ function turnPhase(s, ctx) {
       });
   }
   s.paint("stage", stageKey, stage);
-  s.paint("words", [api.lang, g.words, phase === "reveal" ? g.reveal?.word : null], () =>
-    wordList(ctx, { chosen: phase === "reveal" ? g.reveal?.word : ctx.isArtist ? mine?.word : null }),
-  );
+  // The artist's word stays behind the hold until the reveal makes it public.
+  const ownWord = phase !== "reveal" && ctx.isArtist && mine ? mine.word : null;
+  s.paint("words", [api.lang, g.words, phase === "reveal" ? g.reveal?.word : null, ownWord], () => [
+    ownWord === null ? null : secretWord(s, ctx, ownWord),
+    wordList(ctx, { chosen: phase === "reveal" ? g.reveal?.word : null }),
+  ]);
   s.paint("controls", [api.lang, phase, myCheck, s.ui.message, s.ui.pending, ctx.isArtist, ctx.isGuesser, ctx.host, ctx.match.ballots, artistsAfter(ctx), s.ui.next], () =>
     turnControls(s, ctx, myCheck),
   );
@@ -297,7 +370,7 @@ function turnControls(s, ctx, myCheck) {
     const after = artistsAfter(ctx);
     const label = after.length
       ? t("notarobot.screen.next_artist", { name: api.name(after[0]) })
-      : ctx.match.round >= (g.rounds || 1)
+      : api.lastRound
         ? t("notarobot.screen.finish")
         : t("notarobot.screen.next_round");
     parts.push(

@@ -8,6 +8,7 @@
 //   drawing.js  pointer input, simplification, the server's limits, undo
 //   phone.js    a player's phone; table.js the table screen (and anyone watching); votes.js the reveal's votes
 //   cards.js    the lobby's word cards (renderSetup);  cues.js the moments' sounds
+//   gallery.js  every drawing of a finished match (renderFinale: the table's scene; a phone steps through it)
 // Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
 
 import { context } from "./common.js";
@@ -16,6 +17,7 @@ import { renderTable } from "./table.js";
 import { cueMoments } from "./cues.js";
 
 export { renderSetup } from "./cards.js";
+export { renderFinale } from "./gallery.js";
 
 const SLOTS = ["status", "words", "stage", "controls", "info", "votes", "tokens", "record"];
 const screens = new WeakMap();

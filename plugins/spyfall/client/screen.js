@@ -71,7 +71,7 @@ export function render(root, view, api) {
   const ctx = { api, match, game, me, mem, playing, host, rerender: () => rerender(root, mem) };
 
   mem.card.paint(mem.cardWrap, api, playing ? game.card || null : null, {
-    compact: match.phase === "round_over" || Boolean(match.over),
+    compact: true, // closed, the card is a slim bar on the phone: the moment's controls come first
     agentGoal: t("spyfall.screen.agent_goal"),
     spyGoal: t("spyfall.screen.spy_goal"),
   });
@@ -98,15 +98,19 @@ export function render(root, view, api) {
 
   const moment = [];
   if (phase === "play" && !match.over) {
-    moment.push(askingSection(ctx));
-    const failed = failedNote(ctx);
-    if (failed) moment.push(section(api, "sf-failed", "sf-failed", failed));
+    // The asker's phone leads with whom they asked; everyone else's with what they may do (accuse, reveal).
+    const asking = askingSection(ctx);
+    const asks = playing && game.asker === me;
+    if (asks) moment.push(asking);
     if (match.paused) moment.push(el("p", { class: "sf-warn", "data-testid": "sf-paused" }, t("spyfall.screen.paused")));
     if (playing && mem.ui.revealOpen && game.card?.spy) {
       moment.push(revealSection(ctx, false));
     } else if (playing) {
       moment.push(toolsSection(ctx));
     }
+    if (!asks) moment.push(asking);
+    const failed = failedNote(ctx);
+    if (failed) moment.push(section(api, "sf-failed", "sf-failed", failed));
   } else if (phase === ACCUSATION) {
     const accusation = game.accusation || match.ballots?.[ACCUSATION]?.data || {};
     moment.push(

@@ -63,7 +63,7 @@ export function render(root, view, api) {
   const over = phase === "round_over" || Boolean(match.over);
 
   mem.card.paint(mem.cardWrap, api, playing ? game.card || null : null, {
-    compact: phase === "reveal" || over,
+    compact: true, // closed, the card is a slim bar on the phone: the moment's controls come first
     agentGoal: t("spyfall_teams.screen.agent_goal"),
     spyGoal: t("spyfall_teams.screen.spy_goal"),
   });

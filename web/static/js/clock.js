@@ -1,5 +1,6 @@
 // Countdowns driven by server deadlines: the offset to the server clock is taken from every state.
-// A countdown made with a cue key (the table's clocks) also sounds its last ten seconds and its end.
+// A countdown made with a cue key (the table's clocks) also sounds its last ten seconds and its end, unless
+// its timer only paces the show (``timer.pace``: a show's step, a reveal window), which is never urgent.
 
 import { cue } from "./cues.js";
 import { el } from "./dom.js";
@@ -39,11 +40,12 @@ function paint(node) {
   const left = secondsLeft(timer);
   const text = formatSeconds(left);
   if (node.textContent !== text) node.textContent = text;
-  node.classList.toggle("low", timer.running && left <= 5);
+  const pace = node.dataset.pace === "1";
+  node.classList.toggle("low", !pace && timer.running && left <= 5);
   const bar = bars.get(node);
   const duration = Number(node.dataset.duration);
   if (bar && duration > 0) bar.style.width = `${Math.min(100, (left / duration) * 100).toFixed(2)}%`;
-  if (node.dataset.cue) clockCues(clockKey(node.dataset.cue, timer), timer, left);
+  if (node.dataset.cue && !pace) clockCues(clockKey(node.dataset.cue, timer), timer, left);
 }
 
 // What each running clock has sounded, by its cue key and deadline (an extension or a pause makes a new one).
@@ -103,8 +105,9 @@ export function settleClocks(shown) {
  */
 export function countdown(timer, attrs = {}) {
   const node = el("span", {
-    class: ["countdown", attrs.class],
+    class: ["countdown", timer.pace ? "pace" : null, attrs.class],
     "data-running": timer.running ? "1" : "0",
+    "data-pace": timer.pace ? "1" : "0",
     "data-deadline": typeof timer.deadline === "number" ? String(timer.deadline) : "",
     "data-remaining": String(timer.remaining ?? 0),
     "data-duration": String(timer.duration ?? 0),

@@ -12,22 +12,30 @@ export function nameOf(view, pid) {
   return seat ? seat.name : t("player.unknown");
 }
 
-/** Parameters of an i18n message with player ids turned into names. */
 /**
- * Parameters of a message made readable: a player id becomes that player's name, and a card
- * ({id, names}) its name in the viewer's language.
+ * Parameters of a message made readable: a player id becomes that player's name, a list of player ids a
+ * list of names ("Ann, Boris and Chen"), and a card ({id, names}) its name in the viewer's language.
  */
 export function readableParams(view, params = {}) {
   const out = { ...params };
   const seats = new Set((view?.lobby?.seats || []).map((seat) => seat.id));
+  const isPlayer = (value) => typeof value === "string" && Boolean(view?.match?.names?.[value] || seats.has(value));
   for (const [key, value] of Object.entries(out)) {
-    if (typeof value === "string" && (view?.match?.names?.[value] || seats.has(value))) {
+    if (isPlayer(value)) {
       out[key] = nameOf(view, value);
+    } else if (Array.isArray(value) && value.length && value.every(isPlayer)) {
+      out[key] = list(value.map((pid) => nameOf(view, pid)));
     } else if (value && typeof value === "object" && value.names) {
       out[key] = value.names[lang()] || value.names.en || Object.values(value.names)[0] || value.id;
     }
   }
   return out;
+}
+
+/** True in a match's last round: its game view's ``rounds`` (or the ``rounds`` option) is reached. */
+export function lastRound(match) {
+  const rounds = match?.game_view?.rounds ?? match?.options?.rounds;
+  return Boolean(match && typeof rounds === "number" && match.round >= rounds);
 }
 
 export function gameName(id) {

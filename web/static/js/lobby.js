@@ -226,6 +226,7 @@ function renderRoom() {
 
   byId("match").hidden = !current;
   if (current) match.update(view, { host });
+  byId("room").classList.toggle("host-next", host && Boolean(current?.over));
 
   const closed = renderPhoneRecap(byId("room"), view, { host, command }); // the night's recap, on top
   byId("setup-card").hidden = live || closed;

@@ -4,7 +4,7 @@
 
 import { el, fill } from "./dom.js";
 import { has, t } from "./i18n.js";
-import { badge, gameName, variantName } from "./common.js";
+import { badge, gameName, lastRound, variantName } from "./common.js";
 import { clockKey, countdown, settleClocks } from "./clock.js";
 import { keepingFocus } from "./focus.js";
 import { loadScreen, loadVariantScreens, screenApi } from "./screens.js";
@@ -22,7 +22,9 @@ export function phaseLabel(match) {
   return has(key) ? t(key) : null;
 }
 
-function timerLabel(game, name) {
+function timerLabel(match, name) {
+  const game = match.game;
+  if (name === "break" && lastRound(match)) return t("match.timer.final_results");
   if (name.startsWith("ballot:")) {
     const key = `${game}.ballot.${name.slice("ballot:".length)}`;
     return has(key) ? t(key) : t("match.timer.vote");
@@ -157,22 +159,10 @@ export class MatchPanel {
         return el(
           "div",
           { class: ["timer-card", timer.running ? "running" : "held"], "data-timer": name },
-          el("div", { class: "timer-label" }, timerLabel(match.game, name)),
+          el("div", { class: "timer-label" }, timerLabel(match, name)),
           node,
           bar,
           timer.paused ? el("div", { class: "timer-note" }, t("match.paused")) : null,
-          this.host && !match.over
-            ? el(
-                "button",
-                {
-                  type: "button",
-                  class: "btn small",
-                  "data-testid": "extend",
-                  onclick: () => this.act("extend", { seconds: EXTEND_SECONDS, timer: name }),
-                },
-                t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match.game, name) }),
-              )
-            : null,
         );
       }),
     );
@@ -185,7 +175,21 @@ export class MatchPanel {
       this.controls.replaceChildren();
       return;
     }
-    fill(this.controls, hostControls(match, { act: (move) => this.act(move), command: this.command }));
+    // the host's "+30 s" for each clock sits in the host's bar, below the game: it never pushes the action down
+    const extend = Object.keys(match.timers || {}).map((name) =>
+      el(
+        "button",
+        {
+          type: "button",
+          class: "btn small",
+          "data-testid": "extend",
+          title: t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match, name) }),
+          onclick: () => this.act("extend", { seconds: EXTEND_SECONDS, timer: name }),
+        },
+        t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match, name) }),
+      ),
+    );
+    fill(this.controls, hostControls(match, { act: (move) => this.act(move), command: this.command, extend }));
   }
 
   renderResult(view) {
@@ -193,6 +197,17 @@ export class MatchPanel {
     this.result.hidden = !(match.over && match.result);
     if (this.result.hidden) this.result.replaceChildren();
     else fill(this.result, resultParts(view));
+  }
+
+  /** The game's finale scene (its screen's renderFinale) into ``root``, once its screen has loaded. */
+  async renderFinale(root, view) {
+    const module = this.module || (await loadScreen(view.match.game));
+    if (typeof module.renderFinale !== "function" || root.hidden) return;
+    try {
+      module.renderFinale(root, view, this.api);
+    } catch (error) {
+      console.error(error);
+    }
   }
 
   /** Load the game's screen and its variants' (once per game and set of variants), then paint. */

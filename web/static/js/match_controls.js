@@ -12,22 +12,27 @@ export function waiting(match) {
   );
 }
 
-/** The rows of the host's controls; ``act(move)`` sends a core move, ``command(kind)`` a lobby command. */
-export function hostControls(match, { act, command }) {
+/**
+ * The host's bar: ``act(move)`` sends a core move, ``command(kind)`` a lobby command, ``extend`` are the
+ * buttons that add time to each clock. One compact bar of small buttons, shown below the game's screen.
+ */
+export function hostControls(match, { act, command, extend = [] }) {
   return [
+    el("div", { class: "host-bar-title" }, t("match.host_bar")),
     el(
       "div",
       { class: "control-row" },
+      extend,
       match.paused
-        ? el("button", { type: "button", class: "btn", "data-testid": "resume", onclick: () => act("resume") }, t("match.resume"))
-        : el("button", { type: "button", class: "btn", "data-testid": "pause", onclick: () => act("pause") }, t("match.pause")),
+        ? el("button", { type: "button", class: "btn small", "data-testid": "resume", onclick: () => act("resume") }, t("match.resume"))
+        : el("button", { type: "button", class: "btn small", "data-testid": "pause", onclick: () => act("pause") }, t("match.pause")),
       waiting(match)
         ? confirmButton({
             id: `skip:${match.id}:${match.round}:${match.phase}`,
             label: t("match.skip"),
             confirmLabel: t("match.skip_confirm"),
             onConfirm: () => act("skip"),
-            attrs: { class: "btn", "data-testid": "skip", title: t("match.skip_hint") },
+            attrs: { class: "btn small", "data-testid": "skip", title: t("match.skip_hint") },
           })
         : null,
     ),
@@ -39,14 +44,14 @@ export function hostControls(match, { act, command }) {
         label: t("match.end"),
         confirmLabel: t("match.end_confirm"),
         onConfirm: () => command("end", {}),
-        attrs: { class: "btn", "data-testid": "end", title: t("match.end_hint") },
+        attrs: { class: "btn small", "data-testid": "end", title: t("match.end_hint") },
       }),
       confirmButton({
         id: `abort:${match.id}`,
         label: t("match.abort"),
         confirmLabel: t("match.abort_confirm"),
         onConfirm: () => command("abort", {}),
-        attrs: { class: "btn danger", "data-testid": "abort", title: t("match.abort_hint") },
+        attrs: { class: "btn small danger", "data-testid": "abort", title: t("match.abort_hint") },
       }),
     ),
   ];

@@ -35,9 +35,19 @@ export function resultParts(view) {
   const match = view.match;
   const result = match.result;
   const winners = result.winners.map((p) => nameOf(view, p));
+  const unfinished = result.unfinished || [];
   return [
     heading(t("result.title"), result.ended_early ? badge(t("result.ended_early"), "warn", "ended-early") : null),
     result.ended_early ? el("p", { class: "muted small" }, t("result.ended_early_hint")) : null,
+    // a match ended mid-round: what that round kept secret, told before the ranking
+    unfinished.length
+      ? el(
+          "div",
+          { class: "unfinished", "data-testid": "unfinished" },
+          el("h3", {}, t("result.unfinished")),
+          unfinished.map((line) => el("p", { "data-testid": "unfinished-line" }, t(line.key, readableParams(view, line.params || {})))),
+        )
+      : null,
     el(
       "p",
       { class: "winners", "data-testid": "winners" },
@@ -55,7 +65,7 @@ export function resultParts(view) {
             "data-player": entry.player,
           },
           el("span", { class: "place" }, t("result.place", { place: entry.place })),
-          el("span", { class: ["rank-name", entry.left ? "gone" : null] }, nameOf(view, entry.player)),
+          el("span", { class: ["rank-name", entry.left ? "gone" : null], title: nameOf(view, entry.player) }, nameOf(view, entry.player)),
           entry.player === view.you ? youMark() : null,
           entry.left ? leftBadge() : null,
           el("span", { class: "rank-total" }, t("result.points", { count: entry.total })),

@@ -6,7 +6,7 @@
 import { confirmButton, el, fill } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
-import { awardList, ownLine, standingsTable } from "./recap_parts.js";
+import { awardList, ownLine, recapStandings } from "./recap_parts.js";
 
 const STYLES = "/static/css/recap.css";
 const SMALLEST = 0.45; // the table's recap shrinks its text down to this much of its size to fit
@@ -80,7 +80,7 @@ export function renderTableRecap(view) {
         "section",
         { class: "card recap-board" },
         el("h2", {}, t("recap.standings")),
-        recap.standings.length ? standingsTable(recap) : el("p", { class: "muted" }, t("recap.nobody")),
+        recap.standings.length ? recapStandings(recap) : el("p", { class: "muted" }, t("recap.nobody")),
       ),
       el(
         "section",
@@ -143,7 +143,7 @@ export function renderPhoneRecap(room, view, { host = false, command = null } = 
     el("p", { class: "muted recap-summary", "data-testid": "recap-summary" }, summary(recap)),
     ownLine(recap, view.you, { fresh: fresh("phone", recap) }),
     host ? hostActions(command) : el("p", { class: "muted small" }, t("recap.wait_host")),
-    recap.standings.length ? [el("h3", {}, t("recap.standings")), standingsTable(recap, { you: view.you })] : null,
+    recap.standings.length ? [el("h3", {}, t("recap.standings")), recapStandings(recap, { you: view.you })] : null,
     recap.awards.length ? [el("h3", {}, t("recap.all_awards")), awardList(recap, { you: view.you })] : null,
   );
   return true;

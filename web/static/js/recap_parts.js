@@ -4,6 +4,7 @@
 import { el } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
+import { standingsTable } from "./scoreboard.js";
 
 /** A player's name as the recap knows it (they may have left the lobby since). */
 export function recapName(recap, pid) {
@@ -15,44 +16,9 @@ export function awardsOf(recap, pid) {
   return (recap.awards || []).filter((award) => award.players.includes(pid));
 }
 
-/** The night's standings: place, name, matches played, wins, points; the viewer's row marked. */
-export function standingsTable(recap, { you = null } = {}) {
-  return el(
-    "table",
-    { class: "scoreboard recap-standings", "data-testid": "recap-standings" },
-    el(
-      "thead",
-      {},
-      el(
-        "tr",
-        {},
-        el("th", { class: "num" }, "#"),
-        el("th", {}, t("scoreboard.player")),
-        el("th", { class: "num" }, t("scoreboard.wins")),
-        el("th", { class: "num" }, t("scoreboard.played")),
-        el("th", { class: "num" }, t("recap.points_head")),
-      ),
-    ),
-    el(
-      "tbody",
-      {},
-      recap.standings.map((row) =>
-        el(
-          "tr",
-          {
-            class: [row.place === 1 ? "leader" : null, row.player === you ? "me" : null],
-            "data-testid": "recap-row",
-            "data-player": row.player,
-          },
-          el("td", { class: "num" }, row.place),
-          el("td", { class: "recap-player" }, row.name),
-          el("td", { class: "num" }, row.wins),
-          el("td", { class: "num" }, row.played),
-          el("td", { class: "num" }, row.points),
-        ),
-      ),
-    ),
-  );
+/** The night's standings with each player's points (scoreboard.js), the viewer's row marked. */
+export function recapStandings(recap, { you = null } = {}) {
+  return standingsTable(recap.standings, { you, points: true, testid: "recap-standings", rowTestid: "recap-row" });
 }
 
 /**

@@ -2,6 +2,8 @@
 //
 //   match    a match under way: its stage (the only scene while it runs)
 //   results  the match that just ended: winners, ranking, each round's points
+//   finale   the game's own look back at the match that just ended, when its view offers one
+//            (game_view.finale; the screen's renderFinale draws it: I'm Not a Robot's gallery of drawings)
 //   lobby    the join code and QR (while seats are open), the seats, the chosen game's setup
 //   night    the night's scoreboard and the matches played
 //
@@ -11,7 +13,7 @@
 // or the arrow keys: a TV's remote) stays until the moment changes.
 
 import { el, fill } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 export const ROTATE_SECONDS = 20;
 
@@ -31,11 +33,18 @@ export function scenesOf(view) {
   const { lobby, match } = view;
   if (match && !match.over) return { scenes: ["match"], lead: "match" };
   const results = match?.over && match.result ? "results" : null;
+  const finale = results && match.game_view?.finale ? "finale" : null;
   const night = lobby.scoreboard?.length || lobby.history?.length ? "night" : null;
-  const scenes = [results, "lobby", night].filter(Boolean);
+  const scenes = [results, finale, "lobby", night].filter(Boolean);
   // the host chose a game (or other settings) since the match ended: the next game is the moment
   const picked = Boolean(lobby.setup) && !sameSetup(lobby.setup, match);
   return { scenes, lead: results && !picked ? "results" : "lobby" };
+}
+
+/** A scene's tab: the game names its own finale (``<game>.scene.finale``), else the shell's word. */
+function sceneLabel(name, game) {
+  const own = `${game}.scene.${name}`;
+  return game && name === "finale" && has(own) ? t(own) : t(`scene.${name}`);
 }
 
 export class SceneDirector {
@@ -46,6 +55,7 @@ export class SceneDirector {
   constructor(tabs, changed, { rotate = true } = {}) {
     this.tabs = tabs;
     this.changed = changed;
+    this.game = null;
     this.rotate = rotate;
     this.scenes = [];
     this.current = null;
@@ -62,6 +72,7 @@ export class SceneDirector {
   update(view) {
     const { scenes, lead } = scenesOf(view);
     const match = view.match;
+    this.game = match?.game ?? null;
     const moment = JSON.stringify([scenes, lead, match?.id ?? null, Boolean(match?.over), view.lobby.setup ?? null]);
     this.scenes = scenes;
     if (moment !== this.moment) {
@@ -124,7 +135,7 @@ export class SceneDirector {
             "data-testid": `scene-tab-${name}`,
             onclick: () => this.pick(name),
           },
-          t(`scene.${name}`),
+          sceneLabel(name, this.game),
         ),
       ),
     );

@@ -4,50 +4,65 @@ import { el } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { badge, gameName, heading } from "./common.js";
 
+/**
+ * The night's standings as a table: every column the ranking uses is shown (wins, then second places, then
+ * third places, then fewer matches played: core/scores.py), so players on equal numbers share a place and
+ * the order can be read off the table. ``points``: a last column with each row's points, which do not rank
+ * (the games score on different scales). ``you``: the viewer's row, marked.
+ */
+export function standingsTable(rows, { you = null, points = false, testid = "scoreboard", rowTestid = null } = {}) {
+  const number = (value, ranks = true) => el("td", { class: ["num", ranks ? null : "unranked"] }, value);
+  return el(
+    "table",
+    { class: "scoreboard", "data-testid": testid },
+    el("caption", { class: "ranked-by", "data-testid": "ranked-by" }, t(points ? "recap.ranked_by" : "scoreboard.ranked_by")),
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", { class: "num" }, "#"),
+        el("th", {}, t("scoreboard.player")),
+        el("th", { class: "num" }, t("scoreboard.wins")),
+        el("th", { class: "num" }, t("scoreboard.seconds")),
+        el("th", { class: "num" }, t("scoreboard.thirds")),
+        el("th", { class: "num" }, t("scoreboard.played")),
+        points ? el("th", { class: "num unranked" }, t("recap.points_head")) : null,
+      ),
+    ),
+    el(
+      "tbody",
+      {},
+      rows.map((row) =>
+        el(
+          "tr",
+          {
+            class: [row.place === 1 ? "leader" : null, row.player === you ? "me" : null],
+            "data-testid": rowTestid,
+            "data-player": row.player,
+            "data-place": row.place,
+          },
+          number(row.place),
+          el("td", { class: "standings-player", title: row.name }, row.name),
+          number(row.wins),
+          number(row.seconds),
+          number(row.thirds),
+          number(row.played),
+          points ? number(row.points, false) : null,
+        ),
+      ),
+    ),
+  );
+}
+
 /** The night scoreboard and the list of matches played, or null before the first match ends. */
 export function scoreboardSection(view) {
   const rows = view.lobby.scoreboard || [];
   const history = view.lobby.history || [];
   if (!rows.length && !history.length) return null;
   const parts = [heading(t("scoreboard.title"))];
-  if (rows.length) {
-    parts.push(
-      el(
-        "table",
-        { class: "scoreboard", "data-testid": "scoreboard" },
-        el(
-          "thead",
-          {},
-          el(
-            "tr",
-            {},
-            el("th", { class: "num" }, "#"),
-            el("th", {}, t("scoreboard.player")),
-            el("th", { class: "num" }, t("scoreboard.played")),
-            el("th", { class: "num" }, t("scoreboard.wins")),
-            el("th", { class: "num" }, t("scoreboard.seconds")),
-            el("th", { class: "num" }, t("scoreboard.thirds")),
-          ),
-        ),
-        el(
-          "tbody",
-          {},
-          rows.map((row) =>
-            el(
-              "tr",
-              { class: row.place === 1 ? "leader" : null, "data-player": row.player },
-              el("td", { class: "num" }, row.place),
-              el("td", {}, row.name),
-              el("td", { class: "num" }, row.played),
-              el("td", { class: "num" }, row.wins),
-              el("td", { class: "num" }, row.seconds),
-              el("td", { class: "num" }, row.thirds),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
+  if (rows.length) parts.push(standingsTable(rows));
   if (history.length) {
     parts.push(
       el(

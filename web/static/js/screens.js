@@ -5,7 +5,7 @@
 
 import { el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
-import { nameOf } from "./common.js";
+import { lastRound, nameOf } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { getSeat } from "./store.js";
 import { holdToReveal } from "./hold.js";
@@ -110,6 +110,10 @@ export function screenApi({ current, command, table, root = () => null, refresh 
       if (table || !match) return false;
       const you = current().you;
       return Boolean(you && (match.present || match.players).includes(you));
+    },
+    /** True in the match's last round (its game view's ``rounds``, else the ``rounds`` option, is reached). */
+    get lastRound() {
+      return lastRound(current()?.match);
     },
     /** Render the screen again with the newest view (after a change of its own: a picker opened). */
     refresh: () => refresh(),

@@ -1,6 +1,6 @@
 // The table screen (/l/<CODE>/table): the public view for a TV, one scene at a time (scenes.js) that fits
-// the screen without scrolling: the lobby with the join code and QR, a match's stage, its results, the
-// night's scoreboard. It sounds the table's cues (cues.js, moments.js).
+// the screen without scrolling: the lobby with the join code and QR, a match's stage, its results, the game's
+// look back at it (a finale), the night's scoreboard. It sounds the table's cues (cues.js, moments.js).
 
 import { byId, el, fill } from "./dom.js";
 import { ready, t } from "./i18n.js";
@@ -117,6 +117,10 @@ function render() {
   matchNode.classList.toggle("scene-live", scene === "match");
   matchNode.classList.toggle("scene-results", scene === "results");
   if (current) match.update(view, { host: false });
+  const finale = byId("finale");
+  finale.hidden = scene !== "finale";
+  if (scene === "finale") match.renderFinale(finale, view);
+  else finale.replaceChildren();
 
   const board = scoreboardSection(view);
   const night = byId("scoreboard");

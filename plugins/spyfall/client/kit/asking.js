@@ -12,11 +12,14 @@ export function askingTracker(api, { players, me, playing, asker, askedBy, first
       { class: "sf-asker", "data-testid": "sf-asker" },
       mine ? t("spyfall.kit.you_ask") : t("spyfall.kit.asks_now", { name: api.name(asker) }),
     ),
-    el(
-      "p",
-      { class: "sf-muted", "data-testid": "sf-asked-by" },
-      askedBy ? t("spyfall.kit.asked_by", { name: api.name(asker), by: api.name(askedBy) }) : firstNote,
-    ),
+    // the asker's own phone goes straight to whom they asked (the one they may not ask back says so itself)
+    mine
+      ? null
+      : el(
+          "p",
+          { class: "sf-muted", "data-testid": "sf-asked-by" },
+          askedBy ? t("spyfall.kit.asked_by", { name: api.name(asker), by: api.name(askedBy) }) : firstNote,
+        ),
   ];
   if (mine) {
     lines.push(
@@ -35,10 +38,12 @@ export function askingTracker(api, { players, me, playing, asker, askedBy, first
                 disabled: back,
                 "data-player": pid,
                 "data-testid": "sf-asked",
-                title: back ? t("spyfall.kit.no_asking_back") : null,
+                // the prompt above says what a tap means: the button shows the name alone, whole on demand
+                "aria-label": t("spyfall.kit.i_asked", { name: api.name(pid) }),
+                title: back ? t("spyfall.kit.no_asking_back") : api.name(pid),
               },
               [
-                el("span", {}, t("spyfall.kit.i_asked", { name: api.name(pid) })),
+                el("span", { class: "sf-choice-name" }, api.name(pid)),
                 back ? el("small", { class: "sf-choice-note" }, t("spyfall.kit.no_asking_back")) : null,
               ],
               () => api.send("asked", { player: pid }),

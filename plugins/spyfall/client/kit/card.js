@@ -45,6 +45,7 @@ export class HeldCard {
     this.secret = secret;
     this.texts = texts;
     this.node.classList.toggle("compact", compact);
+    this.compact = compact;
     this.repaint();
   }
 
@@ -57,7 +58,7 @@ export class HeldCard {
     card.setAttribute("aria-label", this.held ? t("spyfall.kit.card_label") : t("spyfall.kit.card_hold"));
     back.replaceChildren(
       el("span", { class: "sf-card-emblem", "aria-hidden": "true" }, "?"),
-      el("span", { class: "sf-card-hint" }, t("spyfall.kit.card_hold")),
+      el("span", { class: "sf-card-hint" }, t(this.compact ? "spyfall.kit.card_hold_short" : "spyfall.kit.card_hold")),
       el("span", { class: "sf-card-sub" }, t("spyfall.kit.card_release")),
     );
     back.hidden = this.held;

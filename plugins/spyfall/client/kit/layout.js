@@ -1,4 +1,5 @@
-// Where a Spyfall screen's parts go. On a phone, one column: the top, the current moment, what lies between
+// Where a Spyfall screen's parts go. On a phone, one column: the current moment first (what its player may
+// do now: ask, accuse, vote, name the location), then the top (the round, the players), what lies between
 // rounds (the board, the packs), the location list. On the table screen (a TV), the whole screen fits the
 // stage the shell gives it: the players across the top, the current moment large on the left, and on the
 // right the board between rounds, or else the location list in as many columns as its length needs
@@ -21,7 +22,7 @@ export function layOut(api, mem, { phase, top, moment, between = [], list = null
   mem.shell.dataset.phase = phase;
   const momentBox = el("div", { class: "sf-moment", "data-testid": "sf-moment" }, ...moment.filter(Boolean));
   if (!api.table) {
-    mem.body.replaceChildren(...[top, momentBox, ...between, list].filter(Boolean));
+    mem.body.replaceChildren(...[momentBox, top, ...between, list].filter(Boolean));
     return;
   }
   const side = (aside || (between.length ? between : [list])).filter(Boolean);

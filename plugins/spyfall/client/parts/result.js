@@ -131,7 +131,7 @@ export function nextRound(ctx) {
   const parts = [];
   if (!api.table && !match.over) {
     if (host) {
-      const last = match.round >= (game.rounds ?? match.options?.rounds ?? 0);
+      const last = api.lastRound;
       const reshuffled = wasReshuffled(match);
       const board = (match.variants || []).includes("eight_locations");
       parts.push(

@@ -9,8 +9,7 @@ export function voteSection(ctx, ballotId, { accuser, accused, title, question }
   if (!ballot || ballot.closed) return null;
   const voted = ballot.voted || [];
   const voter = !api.table && ballot.voters.includes(me);
-  const parts = [
-    el("h3", {}, title),
+  const subject = [
     el(
       "p",
       { class: "sf-big", "data-testid": "sf-vote-subject" },
@@ -20,6 +19,8 @@ export function voteSection(ctx, ballotId, { accuser, accused, title, question }
     ),
     accuser ? null : el("p", { class: "sf-muted" }, t("spyfall.screen.final_hint")),
   ];
+  // A voter's phone asks first (the question names the accused) and tells the story after the buttons.
+  const parts = [el("h3", {}, title), ...(voter ? [] : subject)];
   if (!api.table && me === accused) {
     parts.push(el("p", { class: "sf-warn", "data-testid": "sf-you-accused" }, t("spyfall.screen.you_are_accused")));
   }
@@ -51,6 +52,7 @@ export function voteSection(ctx, ballotId, { accuser, accused, title, question }
               ` ${t("spyfall.screen.can_change")}`
           : t("spyfall.screen.vote_hint"),
       ),
+      ...subject,
     );
   }
   if (typeof ctx.game.spy_count === "number") {

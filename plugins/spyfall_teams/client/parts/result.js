@@ -32,7 +32,7 @@ export function resultSection(ctx) {
   ];
   if (!api.table && !match.over) {
     if (host) {
-      const last = match.round >= (game.rounds ?? 0);
+      const last = api.lastRound;
       parts.push(
         el(
           "div",
