@@ -99,3 +99,12 @@ def pages(browser, server: str, shots: Path) -> Iterator[Browsers]:
     yield opened
     opened.close()
     assert not opened.problems, "\n".join(opened.problems)
+
+
+@pytest.fixture
+def disconnect():
+    """A list the test puts its Socket.IO clients in (seats played over the wire): each is disconnected after."""
+    clients = []
+    yield clients
+    for client in clients:
+        client.sio.disconnect()

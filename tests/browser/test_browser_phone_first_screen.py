@@ -70,14 +70,6 @@ def set_larger_text(page, on: bool) -> None:
     expect(switch).to_have_attribute("aria-pressed", str(on).lower())
 
 
-@pytest.fixture
-def disconnect():
-    clients: list[Player] = []
-    yield clients
-    for client in clients:
-        client.sio.disconnect()
-
-
 def test_spyfall_with_twelve_the_vote_is_on_the_first_screen(pages, disconnect):
     ann, code = create_lobby(pages, "Ann", viewport=PHONE_SIZE, is_mobile=True, has_touch=True)
     others = guests(pages.server, code, 11)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from test_real_server import Player
 
 from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_contained, assert_fits, create_lobby, wait_for_stillness
 from .test_browser_phone_first_screen import guests, set_options
@@ -47,14 +46,6 @@ def check_tables(pages, tables: dict, moment: str, sofa: str | None = None) -> N
         if sofa and size == "tv":
             small = [(px, text) for px, text in smallest_text(table, sofa) if px < SOFA_PX]
             assert not small, f"too small to read from a sofa in {moment}: {small}"
-
-
-@pytest.fixture
-def disconnect():
-    clients: list[Player] = []
-    yield clients
-    for client in clients:
-        client.sio.disconnect()
 
 
 @pytest.mark.xfail(strict=True, reason="issue 20: with twelve seats the players' names on the TV are 18 px, not 28")
