@@ -26,6 +26,7 @@ EMITTED = {  # every i18n key the game itself sends (rules.py, variants.py, word
     "notahuman.reason": "guessed undisclosed robots_won voted_human",
     "notahuman.option": "reveal_seconds guess_seconds explain_seconds discussion_seconds vote_seconds images rounds",
     "error.notahuman": "not_one_word repeat similar already_associated not_human unknown_pack not_enough_images",
+    "notahuman.unfinished": "humans server_human answer",
 }
 
 

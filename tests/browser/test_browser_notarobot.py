@@ -32,7 +32,9 @@ EMITTED = {  # every i18n key the server sends (rules.py, cards.py, the options)
     "error.notarobot": "already_drawn no_inside bad_word not_first_round not_a_player artist_cannot_check "
     "already_checked tile_taken not_a_guesser bug_already_reported vote_open not_enough_cards too_many_cards "
     "unknown_card figure_tangled",
-    "notarobot.event": "first_artist skipped full_pad_passed full_pad_failed bug_report bug_report_passed bug_report_failed",
+    "notarobot.event": "first_artist skipped artist_left full_pad_passed full_pad_failed bug_report bug_report_passed "
+    "bug_report_failed",
+    "notarobot.unfinished": "drawing",
     "notarobot.reason": "robot captcha full_pad captcha_lost robot_lost",
     "notarobot.phase": "drawing uncover guessing reveal",
     "notarobot.timer": "draw uncover guess reveal",

@@ -183,7 +183,6 @@ export class MatchPanel {
           type: "button",
           class: "btn small",
           "data-testid": "extend",
-          title: t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match, name) }),
           onclick: () => this.act("extend", { seconds: EXTEND_SECONDS, timer: name }),
         },
         t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match, name) }),
