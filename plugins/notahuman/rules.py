@@ -132,7 +132,7 @@ PHASES = [
                     "confirm": fields.Boolean(load_default=False),
                 },
                 # everyone types at once, in the order the server accepts them: a word is never refused as
-                # stale because another player's arrived first (seen under load as a word that was lost)
+                # stale because another player's arrived first
                 simultaneous=True,
             )
         },
