@@ -106,9 +106,17 @@ def assert_fits(page, what: str) -> None:
 SMALL_PHONE = {"width": 360, "height": 640}
 
 
+def settle(page) -> None:
+    """Wait until the page comes to rest after a change of size, text size or language: its entrances have
+    ended and two frames have been drawn (a screen that sizes itself to the viewport does so in the next frame)."""
+    wait_for_stillness(page)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def assert_on_first_screen(page, locator, what: str) -> None:
-    """As on a phone nobody has touched (scrolled to the top): ``locator``'s first element lies wholly inside
-    the viewport, and the page does not scroll sideways."""
+    """As on a phone nobody has touched (scrolled to the top), once it has come to rest: ``locator``'s first
+    element lies wholly inside the viewport, and the page does not scroll sideways."""
+    settle(page)
     page.evaluate("window.scrollTo(0, 0)")
     node = locator.first
     expect(node).to_be_visible()
@@ -128,26 +136,12 @@ def assert_no_sideways_scroll(page, what: str) -> None:
         raise AssertionError(f"{what}: the page scrolls sideways ({width} px wide): {page.evaluate(WIDENERS)}")
 
 
-# On a failure: the deepest elements without which the page would not scroll sideways (each hidden in turn).
-WIDENERS = """() => {
-    const page = document.scrollingElement || document.documentElement;
-    const widens = (node) => {
-        const before = node.style.display;
-        node.style.display = "none";
-        const fits = page.scrollWidth <= window.innerWidth;
-        node.style.display = before;
-        return !fits ? false : true;
-    };
-    const found = [];
-    const walk = (node) => {
-        const children = [...node.children].filter(widens);
-        if (!children.length) found.push(node);
-        for (const child of children) walk(child);
-    };
-    for (const child of [...document.body.children].filter(widens)) walk(child);
-    return found.slice(0, 6).map((node) => `${node.dataset.testid || node.className || node.tagName}: ${
-        (node.textContent || "").trim().slice(0, 30)} ${Math.round(node.getBoundingClientRect().right)}`);
-}"""
+# On a failure: the elements that reach past the viewport's right edge, the innermost first.
+WIDENERS = """() => [...document.body.querySelectorAll("*")]
+    .filter((node) => node.getClientRects().length && node.getBoundingClientRect().right > window.innerWidth + 1)
+    .reverse().slice(0, 6)
+    .map((node) => `${node.dataset?.testid || node.getAttribute("class") || node.tagName}: ${
+        (node.textContent || "").trim().slice(0, 30)} ${Math.round(node.getBoundingClientRect().right)}`)"""
 
 
 def element_boxes(page, selector: str) -> list[dict]:

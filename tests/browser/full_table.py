@@ -1,0 +1,153 @@
+"""What the full-table tests share (issue 20): a lobby filled to a game's largest table with long names, every
+way of looking at a phone (two sizes, two languages, larger text), and the checks of a TV from the sofa.
+
+One phone (or the host's) is a real browser; the other seats are Socket.IO clients (tests/test_real_server.Player)
+making their moves over the wire, so a table of sixteen costs one browser and two TVs.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from test_real_server import Player
+
+from .helpers_browser import (
+    PHONE_SIZE,
+    SMALL_PHONE,
+    TV_SIZES,
+    assert_contained,
+    assert_fits,
+    assert_on_first_screen,
+    settle,
+    wait_for_stillness,
+)
+
+PHONES = {"phone": PHONE_SIZE, "small": SMALL_PHONE}
+# Names of 12+ characters, in both scripts: the longest a seat list holds.
+LONG = ["Maximilian-Joseph", "Александра-Мария", "Konstantinopel", "Екатерина-Вторая", "Bartholomew-Ann"]
+SOFA_PX = 28  # the smallest text players read from a sofa, at 1920x1080 (scaled at 1280x720)
+
+
+def guests(server: str, code: str, count: int) -> list[Player]:
+    """``count`` more seats, each a Socket.IO client with a long name."""
+    players = []
+    for n in range(count):
+        player = Player(server, f"{LONG[n % len(LONG)]} {n + 2:02d}")
+        joined = player.call("join_lobby", {"code": code, "name": player.name})
+        assert joined["ok"], joined
+        player.token, player.player = joined["token"], joined["player"]
+        players.append(player)
+    return players
+
+
+def set_options(page, options: dict[str, str]) -> None:
+    """Fill the host's setup fields (``option-<name>``), selects and text alike."""
+    for name, value in options.items():
+        field = page.get_by_test_id(f"option-{name}")
+        if field.evaluate("(node) => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+            field.press("Tab")
+
+
+def set_larger_text(page, on: bool) -> None:
+    """The page's own "larger text" switch, pressed as a click event (its place moves as the page re-renders)."""
+    switch = page.get_by_test_id("text-size")
+    if switch.get_attribute("aria-pressed") != str(on).lower():
+        switch.dispatch_event("click")
+    expect(switch).to_have_attribute("aria-pressed", str(on).lower())
+
+
+def every_way_of_looking(pages, page, what: str, control: str, ways=None) -> None:
+    """``control`` (a test id) is on the first screen of ``page`` at both phone sizes, in both languages, with and
+    without larger text (or only the ``(size, larger)`` pairs in ``ways``); a screenshot of each."""
+    for lang in ("en", "ru"):
+        page.get_by_test_id(f"lang-{lang}").click()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for larger in (False, True):
+            set_larger_text(page, larger)
+            for size_name, size in PHONES.items():
+                if ways is not None and (size_name, larger) not in ways:
+                    continue
+                page.set_viewport_size(size)
+                moment = f"{what}-{size_name}-{lang}" + ("-larger" if larger else "")
+                settle(page)
+                pages.shot(page, f"phone-first-{moment}")
+                assert_on_first_screen(page, page.get_by_test_id(control), f"{what} ({moment})")
+    page.get_by_test_id("lang-en").click()
+    set_larger_text(page, False)
+    page.set_viewport_size(PHONE_SIZE)
+
+
+def open_tables(pages, code: str, seats: int) -> dict:
+    """Both TV sizes showing the lobby's table, the 720p one in Russian; once both show ``seats`` seats."""
+    tables = {size: pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES[size]) for size in TV_SIZES}
+    tables["tv720"].get_by_test_id("lang-ru").click()
+    for table in tables.values():
+        expect(table.get_by_test_id("seat")).to_have_count(seats)
+    return tables
+
+
+def smallest_text(page, selector: str) -> list[tuple[float, str]]:
+    """The font sizes (px) of the visible text inside ``selector``, smallest first, with a sample of each."""
+    return page.evaluate(
+        """(selector) => {
+            const found = [];
+            for (const root of document.querySelectorAll(selector)) {
+                const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                while (walker.nextNode()) {
+                    const text = walker.currentNode.textContent.trim();
+                    const node = walker.currentNode.parentElement;
+                    if (!text || !node.getClientRects().length || getComputedStyle(node).visibility === "hidden") continue;
+                    found.push([parseFloat(getComputedStyle(node).fontSize), text.slice(0, 30)]);
+                }
+            }
+            return found.sort((a, b) => a[0] - b[0]).slice(0, 5);
+        }""",
+        selector,
+    )
+
+
+def assert_text_whole(page, what: str, selector: str = "main") -> None:
+    """No visible text inside ``selector`` is clipped (its box scrolls inside itself) or covered: the element
+    at the centre of each text's box is that text's element, one inside it, or one it sits in."""
+    problems = page.evaluate(
+        """(selector) => {
+            const found = [];
+            for (const root of document.querySelectorAll(selector)) {
+                const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                while (walker.nextNode()) {
+                    const text = walker.currentNode.textContent.trim();
+                    const node = walker.currentNode.parentElement;
+                    if (!text || !node.getClientRects().length) continue;
+                    const style = getComputedStyle(node);
+                    if (style.visibility === "hidden" || style.opacity === "0") continue;
+                    if (style.position === "absolute" && style.clipPath.startsWith("inset")) continue;  // for readers
+                    const name = `${node.dataset.testid || node.getAttribute("class") || node.tagName} "${text.slice(0, 24)}"`;
+                    if (node.scrollWidth > node.clientWidth + 2 && style.overflowX !== "visible") found.push(`${name} is clipped`);
+                    const box = node.getBoundingClientRect();
+                    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                    if (hit && !node.contains(hit) && !hit.contains(node)) {
+                        found.push(`${name} is covered by ${hit.dataset.testid || hit.getAttribute("class") || hit.tagName}`);
+                    }
+                }
+            }
+            return found.slice(0, 8);
+        }""",
+        selector,
+    )
+    assert not problems, f"{what}: {problems}"
+
+
+def check_tables(pages, tables: dict, moment: str, sofa: str | None = None) -> None:
+    """Both tables fit and hold everything in its region, no text clipped or covered; ``sofa``: what must be
+    readable from the sofa (at least SOFA_PX at 1080p). A screenshot of each."""
+    for size, table in tables.items():
+        wait_for_stillness(table)
+        pages.shot(table, f"tv-full-{moment}-{size}")
+        assert_fits(table, f"the {size} table in {moment}")
+        assert_contained(table, f"the {size} table in {moment}")
+        assert_text_whole(table, f"the {size} table in {moment}")
+        if sofa and size == "tv":
+            small = [(px, text) for px, text in smallest_text(table, sofa) if px < SOFA_PX]
+            assert not small, f"too small to read from a sofa in {moment}: {small}"
