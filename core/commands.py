@@ -5,13 +5,42 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.errors import ActionError
+from gamenight.looks import AVATARS, COLOURS
 from marshmallow import Schema, ValidationError, fields, validate
 
 MAX_VARIANTS = 16
+MAX_VERSION = 2**53 - 1  # the largest integer a browser's JSON keeps exact
+
+
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` and nothing else (marshmallow's Boolean also takes "yes", 1 and "on")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class Version(fields.Integer):
+    """The version of the state a move was made on: a whole number from 0, never a float, text or boolean."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, validate=validate.Range(0, MAX_VERSION), **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class LookArgs(Schema):
+    colour = fields.String(required=True, validate=validate.OneOf(COLOURS))
+    avatar = fields.String(required=True, validate=validate.OneOf(AVATARS))
 
 
 class JoinArgs(Schema):
     name = fields.Raw(required=True)
+    look = fields.Nested(LookArgs, load_default=None, allow_none=True)
 
 
 class EmptyArgs(Schema):
@@ -23,7 +52,7 @@ class PlayerArgs(Schema):
 
 
 class LockArgs(Schema):
-    locked = fields.Boolean(required=True)
+    locked = StrictBoolean(required=True)
 
 
 class ReorderArgs(Schema):
@@ -41,7 +70,7 @@ class ChooseArgs(Schema):
 class ActArgs(Schema):
     action = fields.String(required=True, validate=validate.Length(1, 64))
     args = fields.Raw(load_default=dict)
-    version = fields.Integer(load_default=None, allow_none=True)
+    version = Version(load_default=None, allow_none=True)
 
 
 class ShelfArgs(Schema):
@@ -52,7 +81,7 @@ class ShelfArgs(Schema):
 
 class PresenceArgs(Schema):
     player = fields.String(required=True)
-    connected = fields.Boolean(required=True)
+    connected = StrictBoolean(required=True)
 
 
 # kind -> (schema, who may send it: "player", "host", or "system": the engine itself. A seat is taken
@@ -60,6 +89,7 @@ class PresenceArgs(Schema):
 COMMANDS: dict[str, tuple[Schema, str]] = {
     "join": (JoinArgs(), "system"),
     "leave": (EmptyArgs(), "player"),
+    "look": (LookArgs(), "player"),
     "kick": (PlayerArgs(), "host"),
     "lock": (LockArgs(), "host"),
     "handover": (PlayerArgs(), "host"),

@@ -85,7 +85,7 @@ class Engine:
 
     # -- lobbies -------------------------------------------------------------------
 
-    def create_lobby(self, name: Any) -> tuple[Outcome, str | None]:
+    def create_lobby(self, name: Any, look: Any = None) -> tuple[Outcome, str | None]:
         """Open a lobby with its creator as host; returns the outcome and the creator's seat token.
 
         A refused creation (a bad name, no free code) leaves nothing behind.
@@ -100,7 +100,7 @@ class Engine:
                 self.store.create_lobby(code, now)
         except ActionError as exc:
             return Outcome.refused("", exc), None
-        outcome, token = self.join(code, name)
+        outcome, token = self.join(code, name, look)
         if not outcome.ok:
             with self._registry_lock:
                 del self.lobbies[code]
@@ -116,10 +116,15 @@ class Engine:
                 return code
         raise ActionError("no_free_code")
 
-    def join(self, code: str, name: Any) -> tuple[Outcome, str | None]:
-        """Take a new seat; returns the outcome and the new seat token (never part of any view)."""
+    def join(self, code: str, name: Any, look: Any = None) -> tuple[Outcome, str | None]:
+        """Take a new seat; returns the outcome and the new seat token (never part of any view).
+
+        ``look`` is the colour and avatar chosen (``{"colour", "avatar"}``); without it the seat
+        gets the first free ones.
+        """
         token = new_token()
-        outcome = self.submit(code, "join", {"name": name}, system=True, extra={"token_hash": token_hash(token)})
+        args = {"name": name} if look is None else {"name": name, "look": look}
+        outcome = self.submit(code, "join", args, system=True, extra={"token_hash": token_hash(token)})
         return outcome, token if outcome.ok else None
 
     def identify(self, code: str, token: Any) -> str | None:

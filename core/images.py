@@ -38,6 +38,7 @@ MAX_PIXELS = 25_000_000  # width × height a picture's header may declare (a 600
 ACCEPTED_FORMATS = {"PNG", "JPEG", "WEBP", "GIF", "BMP"}
 FOLDER_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp"}
 MB = 1024 * 1024
+DECODE_BYTES_PER_PIXEL = 8  # the most one picture's decoding holds (``reencode``), with Pillow's own buffers
 
 
 def _setting(default: float, help: str) -> Any:
@@ -182,9 +183,12 @@ def reencode(data: bytes, max_pixels: int = MAX_PIXELS) -> bytes:
 
     Raises ``ActionError("bad_image")`` for anything that is not a picture of an
     accepted format, or whose header declares more than ``max_pixels`` pixels
-    (checked before decoding). Memory stays near one decoded copy of the
-    picture: JPEGs are decoded at a reduced scale, and the picture is shrunk
-    before it is converted.
+    (checked before decoding). Memory stays under ``DECODE_BYTES_PER_PIXEL``
+    bytes a declared pixel: JPEGs are decoded at a reduced scale; any other
+    picture is decoded whole (4 bytes a pixel with alpha), flattened to RGB (3
+    more, while both are held) and its decoded copy let go before it is shrunk
+    (shrinking a picture with alpha would first make a premultiplied full-size
+    copy). The alpha channel is dropped, as the game shows pictures opaque.
     """
     from PIL import Image, UnidentifiedImageError
 
@@ -193,13 +197,10 @@ def reencode(data: bytes, max_pixels: int = MAX_PIXELS) -> bytes:
         with Image.open(io.BytesIO(data)) as picture:
             picture.draft("RGB", (MAX_SIDE, MAX_SIDE))  # JPEG: decode at 1/2, 1/4 or 1/8 scale
             picture.load()
-            small = picture
-            if small.mode == "1":
-                small = small.convert("L")
-            elif small.mode == "P":
-                small = small.convert("RGBA" if "transparency" in small.info else "RGB")
-            small.thumbnail((MAX_SIDE, MAX_SIDE))
-            rgb = small.convert("RGB")
+            flat = picture if picture.mode in ("RGB", "L") else picture.convert("RGB")
+        del picture  # the decoded copy goes now, before the flat one is shrunk
+        flat.thumbnail((MAX_SIDE, MAX_SIDE))
+        rgb = flat.convert("RGB")
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         raise ActionError("bad_image", reason="decode") from None
     out = io.BytesIO()

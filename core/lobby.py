@@ -16,6 +16,7 @@ import orjson
 from gamenight.awards import match_record
 from gamenight.errors import ActionError
 from gamenight.game import Action, ShelfContext
+from gamenight.looks import check_free, default_look, fill_looks
 from gamenight.match import Match, apply_move
 from gamenight.names import clean_name, same_name
 from gamenight.recap import night_recap
@@ -167,6 +168,7 @@ class Lobby:
         lobby.shelves = d["shelves"]
         lobby.next_player = d["next_player"]
         lobby.former = d.get("former", {})
+        fill_looks(lobby.players, lobby.seats)  # a lobby stored before looks
         return lobby
 
 
@@ -196,11 +198,24 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         raise ActionError("lobby_full", max=MAX_SEATS)
     if any(same_name(name, p["name"]) for p in lobby.players.values()):
         raise ActionError("name_taken", name=name)
+    looks = [p["look"] for p in lobby.players.values()]
+    look = args.get("look")
+    if look is None:
+        look = default_look(looks)
+    else:
+        look = {"colour": look["colour"], "avatar": look["avatar"]}
+        check_free(look, looks)
     pid = lobby.former.pop(_name_key(name), None)
     if pid is None or pid in lobby.players:
         pid = f"p{lobby.next_player}"
         lobby.next_player += 1
-    lobby.players[pid] = {"id": pid, "name": name, "token_hash": extra["token_hash"], "connected": False}
+    lobby.players[pid] = {
+        "id": pid,
+        "name": name,
+        "token_hash": extra["token_hash"],
+        "connected": False,
+        "look": look,
+    }
     lobby.seats.append(pid)
     if lobby.host is None:
         lobby.host = pid
@@ -209,6 +224,15 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         lobby.bind_match(plugins, now)
         lobby.match.announce("event.player_arrived", name=name)
     return {"player": pid, "watching": watching}
+
+
+def _look(lobby: Lobby, plugins, actor, args, extra, now):
+    """A seat changes its colour and avatar, between matches; both must be free (docs/protocol.md)."""
+    if lobby.match_live:
+        raise ActionError("match_running")
+    look = {"colour": args["colour"], "avatar": args["avatar"]}
+    check_free(look, (p["look"] for pid, p in lobby.players.items() if pid != actor))
+    lobby.players[actor]["look"] = look
 
 
 def _name_key(name: str) -> str:
@@ -270,7 +294,7 @@ def _choose(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     if lobby.match_live:
         raise ActionError("match_running")
     stack = plugins.stack(args["game"], args["variants"])
-    options = stack.load_options(args["options"])
+    options = stack.load_options(args["options"], installed=plugins.dynamic_choices())
     lobby.setup = {"game": args["game"], "variants": list(args["variants"]), "options": options}
 
 
@@ -450,6 +474,7 @@ def _record_result(lobby: Lobby) -> None:
 _HANDLERS = {
     "join": _join,
     "leave": _leave,
+    "look": _look,
     "kick": _kick,
     "lock": _lock,
     "handover": _handover,

@@ -102,8 +102,10 @@ class GameStack:
     def move_anywhere(self, move_id: str) -> bool:
         return any(move_id in moves for moves in self.phases.values())
 
-    def load_options(self, raw: Any) -> dict[str, Any]:
-        """Validate match options against the game's and variants' schemas."""
+    def load_options(self, raw: Any, installed: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+        """Validate match options against the game's and variants' schemas; with ``installed`` (the
+        registry's ``dynamic_choices()``), an option that takes its choices from what is installed
+        (``metadata["choices_from"]``) must name installed ones."""
         from marshmallow import ValidationError
 
         if raw is None:
@@ -119,6 +121,18 @@ class GameStack:
         }
         if repeated:
             raise ActionError("invalid_options", errors=repeated)
+        unknown = {}
+        for name, field in self.option_fields.items():
+            source = field.metadata.get("choices_from")
+            if installed is None or source not in installed or name not in loaded:
+                continue
+            known = {choice["value"] for choice in installed[source]}
+            chosen = loaded[name] if isinstance(loaded[name], list) else [loaded[name]]
+            missing = [value for value in chosen if value not in known]
+            if missing:
+                unknown[name] = [f"Not installed: {', '.join(map(str, missing))}."]
+        if unknown:
+            raise ActionError("invalid_options", errors=unknown)
         return loaded
 
 

@@ -1,11 +1,12 @@
 """One policy for every text a person types: names, associations, stickers, packs, locations, roles, word cards.
 
-A text is normalized (Unicode NFC; every run of white space, including
-no-break and other Unicode spaces, becomes one space; trimmed) and refused
-when it is empty, longer than its field allows, or holds a character that
-cannot be shown as typed: control characters (NUL among them), format
-characters (bidi overrides, zero-width spaces and joiners), lone surrogates,
-private-use and unassigned code points, line and paragraph separators.
+A text is normalized (Unicode NFC; every run of white space, including line
+breaks, tabs, the line and paragraph separators U+2028 and U+2029, no-break and
+other Unicode spaces, becomes one space; trimmed) and refused when it is empty,
+longer than its field allows, or holds a character that cannot be shown as
+typed: control characters (NUL among them), format characters (bidi overrides,
+zero-width spaces and joiners), lone surrogates, private-use and unassigned
+code points.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from marshmallow import ValidationError, fields
 
 _SPACES = re.compile(r"\s+")
-_REFUSED = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+_REFUSED = ("Cc", "Cf", "Cs", "Co", "Cn")  # white space (Zl, Zp and \n among it) became a space before
 
 
 class TextError(ValueError):

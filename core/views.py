@@ -99,6 +99,7 @@ def lobby_frame(lobby: Lobby) -> dict[str, Any]:
             {
                 "id": pid,
                 "name": lobby.players[pid]["name"],
+                "look": lobby.players[pid]["look"],
                 "connected": lobby.players[pid]["connected"],
                 "host": pid == lobby.host,
             }

@@ -114,3 +114,11 @@ def test_the_store_takes_every_text_the_policy_lets_through(night, db_path):
     assert shelf(night, "propose", "spyfall.board", name="Café «Ёлка» 🎄").ok
     again = SQLiteStore(db_path)
     assert any("Ёлка" in json for (json,) in again._db.execute("SELECT record FROM log"))
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\n", "\t\r\n"])
+def test_line_breaks_and_separators_in_a_text_become_one_space(night, separator):
+    """The text policy's rule (core/text.py): white space of any kind, the line and paragraph separators
+    included, is folded into one space, never kept and never a reason to refuse."""
+    assert shelf(night, "propose", "spyfall.board", name=f"Old{separator}mill").ok
+    assert night.lobby.shelves["spyfall.board"]["proposals"][-1]["name"] == "Old mill"

@@ -254,3 +254,50 @@ def test_gevents_refusals_never_wait_inside_its_loop():
 
     assert raised("standard library") == "['BlockingSwitchOutError']", "the failure as seen"
     assert raised("server") == "[]"
+
+
+def closed_by_server(conn: socket.socket) -> bool:
+    """True once the server has closed ``conn`` (an empty read or a reset); False while it is still open."""
+    conn.settimeout(0.05)
+    try:
+        return conn.recv(1024) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+@pytest.mark.parametrize("async_mode", ["eventlet", "gevent"])
+def test_a_request_head_trickled_in_is_closed_and_its_place_given_back(tmp_path, async_mode):
+    """Connections sending their request's head a byte at a time once held every slot (the idle timeout
+    restarts with each byte). Now the head must be whole within GAMENIGHT_REQUEST_HEAD_SECONDS of its first
+    byte: the tricklers are closed, and the address's slots serve again."""
+    env = {"GAMENIGHT_MAX_CONNECTIONS_PER_ADDRESS": "12", "GAMENIGHT_REQUEST_HEAD_SECONDS": "2"}
+    printed: list[str] = []
+    with serve(tmp_path / "night.sqlite", async_mode, env, output=printed) as url:
+        head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 64 + b"\r\n\r\n"
+        tricklers = [
+            socket.create_connection(("127.0.0.1", port_of(url)), timeout=5, source_address=("127.0.0.3", 0))
+            for _ in range(12)
+        ]
+        try:
+            started = time.monotonic()
+            sent = 0
+            open_ones = list(tricklers)
+            while open_ones and time.monotonic() - started < 10:
+                for conn in list(open_ones):
+                    if closed_by_server(conn):
+                        open_ones.remove(conn)
+                        continue
+                    with contextlib.suppress(OSError):
+                        conn.sendall(head[sent : sent + 1])
+                sent += 1
+                time.sleep(0.25)  # one byte each a quarter second: the head would take 25 s
+            lasted = time.monotonic() - started
+            assert not open_ones, f"{len(open_ones)} trickling connections still open after {lasted:.1f} s"
+            assert sent < len(head), "the whole head was sent: the test proved nothing"
+            # The address's slots are free again: a normal request from it is served.
+            wait_until(lambda: healthz_from(url, "127.0.0.3")[0] == 200, "the address was not served again")
+        finally:
+            close_all(tricklers)
+    assert "Traceback" not in printed[0], printed[0]

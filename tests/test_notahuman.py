@@ -104,8 +104,9 @@ def test_not_enough_pictures_is_refused_at_start(engine, clock):
     night = Night(engine, clock, PLAYERS)
     outcome = night.start(game="notahuman", variants=["defragmentation"], options={"rounds": 27, "images": ["uploads"]})
     assert outcome.error["code"] == "notahuman.not_enough_images"
-    outcome = night.start(game="notahuman", options={"images": ["nope"]})
-    assert outcome.error["code"] == "notahuman.unknown_pack"
+    # A pack that is not installed is refused when it is chosen (issue 21), not only at the start.
+    outcome = night.command(PLAYERS[0], "choose", game="notahuman", options={"images": ["nope"]})
+    assert outcome.error["code"] == "invalid_options" and "images" in outcome.error["params"]["errors"]
 
 
 # -- no leaks through timing ---------------------------------------------------------------------------------

@@ -58,6 +58,10 @@ class Recorded:
             if "advance" in step:
                 for outcome in advance(self.engine, self.clock, step["advance"]):
                     self.hub.publish(outcome)
+            elif "kick" in step:  # the host removes a player mid-match: a departure everyone sees
+                body = {"kind": "kick", "args": {"player": self.ids[step["kick"]]}}
+                assert self.clients[host].emit("command", body, callback=True)["ok"]
+                del self.clients[step["kick"]]
             else:
                 args = {
                     k: (self.ids[v[1:]] if isinstance(v, str) and v.startswith("@") else v)
@@ -135,6 +139,20 @@ def test_spyfall_nobody_learns_who_the_spy_is(plugins):
         same_for(viewer, one, other, over)
 
 
+def test_spyfall_a_departure_tells_nobody_who_the_spy_is(plugins):
+    steps = [
+        {"kick": "Boris"},
+        {"player": "Ann", "action": "asked", "args": {"player": "@Chen"}},
+        {"player": "Chen", "action": "cross", "args": {"location": "s2.museum", "crossed": True}},
+        {"player": "Dina", "action": "accuse", "args": {"player": "@Chen"}},
+        {"player": "Ann", "action": "vote", "args": {"ballot": "accusation", "choice": "no"}},
+    ]
+    one = Recorded(plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Chen"]}, steps)
+    other = Recorded(plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Dina"]}, steps)
+    for viewer in ("Ann", None):
+        same_for(viewer, one, other, over)
+
+
 # -- I'm Not a Human --------------------------------------------------------------------------------------
 
 HUMANS = ["Ann", "Boris", "Chen", "Dina"]
@@ -176,6 +194,14 @@ def test_notahuman_nobody_learns_who_holds_the_human_card_before_the_vote(plugin
         same_for(viewer, server, dina, vote_closed)
 
 
+def test_notahuman_a_departure_tells_nobody_who_holds_the_human_card(plugins):
+    steps = [WORDS[0], {"kick": "Boris"}, *WORDS[2:], {"advance": 5}]
+    server = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "server"}, steps, **NAH)
+    dina = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "Dina"}, steps, **NAH)
+    for viewer in ("Ann", "Chen", None):
+        same_for(viewer, server, dina, vote_closed)
+
+
 # -- Team Spyfall -------------------------------------------------------------------------------------------
 
 TEAMS = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb"]
@@ -201,6 +227,17 @@ def test_team_spyfall_nobody_learns_other_teams_or_the_spy(plugins):
     same_for(None, one, two, reveal)
     # Ann's own view differs only in her pick list's... nothing: same card, same picks.
     same_for("Ann", one, two, reveal)
+
+
+def test_team_spyfall_a_departure_tells_nobody_whose_team_it_left(plugins):
+    """Emil leaves: in one deal he was on Ann's team, in the other not. Ann's form must not change."""
+    first = {"teams": {"s2.wedding": ["Ann", "Boris", "Chen"], "s2.port": ["Dina", "Emil", "Fay"]}, "spies": ["Gleb"]}
+    second = {"teams": {"s2.wedding": ["Ann", "Emil", "Gleb"], "s2.mine": ["Boris", "Chen", "Fay"]}, "spies": ["Dina"]}
+    steps = [{"kick": "Emil"}, *TEAM_STEPS]
+    one = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, first, steps)
+    two = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, second, steps)
+    for viewer in ("Ann", None):
+        same_for(viewer, one, two, reveal)
 
 
 # -- I'm Not a Robot ---------------------------------------------------------------------------------------
@@ -243,3 +280,17 @@ def test_notarobot_nobody_learns_a_drawing_its_word_or_its_inside_before_the_rev
     shown = [v["match"]["game_view"] for _, _, v in one.log["Chen"] if v and v.get("match")]
     before = [v for v in shown if v.get("reveal") is None and v.get("checks")]
     assert before and before[-1]["uncovered"]["lines"] == [[[0.2, 0.4], [0.2, 0.2], [0.4, 0.2]]]
+
+
+def test_notarobot_a_departure_tells_nobody_a_drawing_before_the_reveal(plugins):
+    small = {"word": 0, "figure": FRAME}
+    large = {"word": 1, "figure": [[0.9, 0.9], [0.2, 0.9], [0.2, 0.2], [0.9, 0.2]]}
+    deal = {"words": ["apple", "house", "fish"]}
+
+    def steps(ann_draws):
+        return [robot_steps(ann_draws)[0], {"kick": "Dina"}, *robot_steps(ann_draws)[1:3]]
+
+    one = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, steps(small))
+    two = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, steps(large))
+    for viewer in ("Boris", "Chen", None):
+        same_for(viewer, one, two, robot_revealed)

@@ -187,9 +187,18 @@ def test_a_kicked_player_is_not_awaited_in_team_picks(engine, clock):
     assert night.match.phase == "pick_allies"
     for name, allies in (("Ann", ["Boris", "Chen"]), ("Boris", ["Ann", "Chen"]), ("Chen", ["Ann", "Boris"])):
         assert night.move(name, "point", players=[night.ids[a] for a in allies]).ok
-    assert night.move("Dina", "point", players=[night.ids["Emil"]]).ok, "a team of 3 less one names 1 ally"
-    assert night.move("Emil", "point", players=[night.ids["Dina"]]).ok
+    # A team of three less one still names two (the form the round was dealt with: a shorter one would tell
+    # Dina and Emil that they are the team Fay left); only their one remaining ally counts.
+    assert night.move("Dina", "point", players=[night.ids["Emil"]]).error["code"] == "spyfall_teams.pick_count"
+    assert night.move("Dina", "point", players=[night.ids["Emil"], night.ids["Ann"]]).ok
+    assert night.move("Emil", "point", players=[night.ids["Dina"], night.ids["Boris"]]).ok
     assert night.match.phase == "reveal"
+    while night.match.phase == "reveal":
+        night.move("Ann", "next_step")
+    entries = night.view(None)["match"]["rounds"][0]["entries"]
+    allies = {(e["player"], e["params"]["count"]) for e in entries if e["reason"] == "spyfall_teams.reason.ally"}
+    assert (night.ids["Dina"], 1) in allies and (night.ids["Emil"], 1) in allies
+    assert (night.ids["Ann"], 2) in allies, "Dina's second name is not Ann's teammate's: it gives Ann nothing"
 
 
 def test_team_picks_offer_only_this_rounds_list(engine, clock):

@@ -152,44 +152,78 @@ def game_view(match, player):
     return json.dumps(view_of(match, player), sort_keys=True)
 
 
+def assert_views_tell_nothing_of_the_others(match) -> int:
+    """Non-interference: reshuffle everyone else among the teams and spies; no player's view may change.
+    Returns how many views were compared."""
+    checks = 0
+    for viewer in [None, *match.players]:
+        twin = copy.deepcopy(match)
+        twin.bind(match.stack, match.now, match._shelves)
+        twin_state = twin.round_state
+        own = next((t for t in twin_state["teams"] if viewer in t["players"]), None)
+        others = [p for p in match.players if p != viewer]
+        rotated = others[1:] + others[:1]
+        mapping = dict(zip(others, rotated, strict=True))
+        for team in twin_state["teams"]:
+            team["players"] = [mapping.get(p, p) for p in team["players"]]
+            team["roles"] = {mapping.get(p, p): r for p, r in team["roles"].items()}
+            if team is not own:
+                team["location"], team["card"] = "s2.cat_show", {"id": "s2.cat_show", "names": {"en": "x"}}
+        twin_state["spies"] = [mapping.get(p, p) for p in twin_state["spies"]]
+        # who has picked is public, and stays; what they picked is theirs
+        seen, other = json.loads(game_view(match, viewer)), json.loads(game_view(twin, viewer))
+        differ = {
+            key: (seen.get(key), other.get(key))
+            for key in seen.keys() | other.keys()
+            if seen.get(key) != other.get(key)
+        }
+        assert not differ, f"{viewer} can tell where others are: {differ}"
+        checks += 1
+    return checks
+
+
 def test_views_never_tell_a_player_another_location_or_who_the_spy_is(engine, clock):
-    """Non-interference: reshuffle everyone else among the teams and spies; a player's view must not change."""
     night = Night(engine, clock, NAMES[:7])
     night.start(game="spyfall_teams")
-    night.lobby.bind_match(engine.plugins, clock.now)
-    match = night.match
-    state = match.round_state
     checks = 0
     for phase_moves in range(3):
-        for viewer in [None, *match.players]:
-            twin = copy.deepcopy(match)
-            twin.bind(match.stack, match.now, match._shelves)
-            twin_state = twin.round_state
-            own = next((t for t in twin_state["teams"] if viewer in t["players"]), None)
-            others = [p for p in match.players if p != viewer]
-            rotated = others[1:] + others[:1]
-            mapping = dict(zip(others, rotated, strict=True))
-            for team in twin_state["teams"]:
-                team["players"] = [mapping.get(p, p) for p in team["players"]]
-                team["roles"] = {mapping.get(p, p): r for p, r in team["roles"].items()}
-                if team is not own:
-                    team["location"], team["card"] = "s2.cat_show", {"id": "s2.cat_show", "names": {"en": "x"}}
-            twin_state["spies"] = [mapping.get(p, p) for p in twin_state["spies"]]
-            twin_state["location_picks"] = {
-                mapping.get(p, p): v for p, v in twin_state["location_picks"].items() if p != viewer
-            } | ({viewer: state["location_picks"][viewer]} if viewer in state["location_picks"] else {})
-            assert game_view(twin, viewer) == game_view(match, viewer), f"{viewer} can tell where others are"
-            checks += 1
+        night.lobby.bind_match(engine.plugins, clock.now)
+        checks += assert_views_tell_nothing_of_the_others(night.match)
+        state = night.match.round_state
         if phase_moves == 0:
             night.move("Ann", "end_round")
         elif phase_moves == 1:
             for name, pid in night.ids.items():
                 count = 2 if pid in state["spies"] else 1
                 night.move(name, "name_location", locations=[c["id"] for c in state["locations"]][:count])
-        night.lobby.bind_match(engine.plugins, clock.now)
-        match = night.match
-        state = match.round_state
     assert checks == 24
+
+
+def test_a_departure_tells_nobody_who_was_on_the_team_that_lost_a_member(engine, clock):
+    """Issue 21: when the host kicked Di, only Di's teammates were told to name one ally instead of two, so
+    they learned their team before the show. The form keeps the shape the round was dealt with."""
+    night = Night(engine, clock, NAMES[:7])
+    deal = {"teams": {"s2.wedding": NAMES[:3], "s2.port": NAMES[3:6]}, "spies": [NAMES[6]]}
+    assert night.start(game="spyfall_teams", deals=[deal]).ok
+    gone = night.ids[NAMES[3]]
+    assert night.command("Ann", "kick", player=gone).ok
+    for phase_moves in range(3):
+        night.lobby.bind_match(engine.plugins, clock.now)
+        assert_views_tell_nothing_of_the_others(night.match)
+        state = night.match.round_state
+        if phase_moves == 0:
+            night.move("Ann", "end_round")
+        elif phase_moves == 1:
+            for name, pid in night.ids.items():
+                if pid != gone:
+                    count = 2 if pid in state["spies"] else 1
+                    night.move(name, "name_location", locations=[c["id"] for c in state["locations"]][:count])
+    asked = {
+        night.view(name)["match"]["game_view"]["allies_to_name"]
+        for name, pid in night.ids.items()
+        if pid != gone and pid not in night.match.round_state["spies"]
+    }
+    assert asked == {2}, "every non-spy of a team of three is asked for two, whoever left"
 
 
 # -- the board ----------------------------------------------------------------------------------------------

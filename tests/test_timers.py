@@ -88,3 +88,23 @@ def test_extended_time_lengthens_every_clock_of_the_match(night):
     assert night.match.phase == "vote"
     night.advance(1)
     assert night.match.phase == "round_over"
+
+
+def test_a_rounds_result_stays_up_while_the_host_holds_it(night):
+    """The break after a round (a result read on the TV) is a clock like any other: the host's pause holds
+    it for as long as the table needs, and the next round comes only after the resume and the rest of it."""
+    night.join("Dina")
+    night.start(game="spyfall", options={"rounds": 2, "break_seconds": 60})
+    spy = night.match.round_state["spies"][0]
+    night.move(night.name_of(spy), "reveal", location=night.match.round_state["location"])
+    assert night.match.phase == "round_over"
+    night.advance(20)
+    assert night.move("Ann", "pause").ok
+    night.advance(3600)
+    assert (night.match.phase, night.match.round) == ("round_over", 1)
+    assert night.view("Boris")["match"]["timers"]["break"]["paused"]
+    assert night.move("Ann", "resume").ok
+    night.advance(39)
+    assert night.match.round == 1
+    night.advance(1)
+    assert night.match.round == 2

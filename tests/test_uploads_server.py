@@ -21,6 +21,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from gamenight.images import DECODE_BYTES_PER_PIXEL
 from PIL import Image
 from server import free_port, running_server
 from test_real_server import Player
@@ -31,13 +32,14 @@ TOLERANCE = 1.0  # seconds a clock may fire late: the ticker's period (0.2 s) an
 
 def picture(mode: str, size: tuple[int, int]) -> bytes:
     out = io.BytesIO()
-    Image.new(mode, size, 0 if mode == "1" else (40, 90, 160)).save(out, format="PNG")
+    Image.new(mode, size, 0 if mode == "1" else (40, 90, 160, 128)[: len(mode)]).save(out, format="PNG")
     return out.getvalue()
 
 
 BOMB = picture("1", (8000, 5000))  # 4.9 KB declaring 40 megapixels
 HEAVY_BOMB = picture("RGB", (8000, 5000))  # ~115 KB declaring 40 megapixels: 120 MB once decoded
 LARGE = picture("RGB", (5000, 4800))  # 24 megapixels, under the default limit of 25: decoded for real
+ALPHA = picture("RGBA", (4990, 4990))  # 24.9 megapixels with alpha: 100 MB decoded, before any copy
 
 
 def post_pack(url: str, code: str, token: str, files: list[tuple[str, bytes]]) -> tuple[int, dict]:
@@ -140,8 +142,32 @@ def test_uploads_do_not_hold_up_another_lobbys_clock(tmp_path):
             client.sio.disconnect()
 
 
-def peak_memory_mb(port: int) -> float:
-    """The peak resident memory (VmHWM) of the server listening on ``port``."""
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak memory from /proc")
+def test_concurrent_uploads_keep_memory_bounded_in_threading_mode(tmp_path):
+    port = free_port()
+    with running_server(tmp_path / "night.sqlite", async_mode="threading", port=port) as url:
+        hosts = [host_of_a_new_lobby(url, name) for name in ("Ann", "Bea", "Cid", "Dan")]
+        baseline = memory_mb(port, "VmHWM")
+
+        def upload_all(files_for) -> dict[str, tuple[int, dict]]:
+            workers = [Worker(post_pack, url, h.code, h.token, files_for(h), name=h.name) for h in hosts]
+            answers = run_together(*workers, timeout=120)
+            return {h.name: answer for h, answer in zip(hosts, answers, strict=True)}
+
+        bombs = upload_all(lambda h: [("big.png", HEAVY_BOMB)])
+        assert all(s == 400 and a["error"]["code"] == "image_too_large" for s, a in bombs.values()), bombs
+        assert memory_mb(port, "VmHWM") - baseline < 50, "a refused picture is never decoded"
+
+        large = upload_all(lambda h: [(f"large{n}.png", LARGE) for n in range(2)])
+        assert all(s == 200 for s, _ in large.values()), large
+        grown = memory_mb(port, "VmHWM") - baseline
+        # Two decodes at once (the default), each up to DECODE_BYTES_PER_PIXEL; four at once, unbounded,
+        # would take over 500 MB.
+        assert grown < 2 * DECODE_BYTES_PER_PIXEL * 24 + 80, f"the peak grew by {grown:.0f} MB"
+
+
+def memory_mb(port: int, field: str) -> float:
+    """A memory figure of the server listening on ``port`` from /proc (VmRSS now, VmHWM its peak)."""
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
@@ -151,30 +177,26 @@ def peak_memory_mb(port: int) -> float:
             continue
         if b"serve" in argv and str(port).encode() in argv:
             for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
+                if line.startswith(f"{field}:"):
                     return int(line.split()[1]) / 1024
     raise AssertionError(f"no server process on port {port}")
 
 
-@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak memory from /proc")
-def test_concurrent_uploads_keep_memory_bounded_in_threading_mode(tmp_path):
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
+def test_large_pictures_with_alpha_at_once_stay_within_the_documented_bound_and_are_given_back(tmp_path):
+    """Issue 21: twenty 25-megapixel RGBA pictures took the server from 77 to 1,428 MB, never given back.
+    Four lobbies upload three such pictures each at once, under the default eventlet server."""
     port = free_port()
-    with running_server(tmp_path / "night.sqlite", async_mode="threading", port=port) as url:
+    with running_server(tmp_path / "night.sqlite", port=port) as url:
         hosts = [host_of_a_new_lobby(url, name) for name in ("Ann", "Bea", "Cid", "Dan")]
-        baseline = peak_memory_mb(port)
-
-        def upload_all(files_for) -> dict[str, tuple[int, dict]]:
-            workers = [Worker(post_pack, url, h.code, h.token, files_for(h), name=h.name) for h in hosts]
-            answers = run_together(*workers, timeout=120)
-            return {h.name: answer for h, answer in zip(hosts, answers, strict=True)}
-
-        bombs = upload_all(lambda h: [("big.png", HEAVY_BOMB)])
-        assert all(s == 400 and a["error"]["code"] == "image_too_large" for s, a in bombs.values()), bombs
-        assert peak_memory_mb(port) - baseline < 50, "a refused picture is never decoded"
-
-        large = upload_all(lambda h: [(f"large{n}.png", LARGE) for n in range(2)])
-        assert all(s == 200 for s, _ in large.values()), large
-        grown = peak_memory_mb(port) - baseline
-        # Two decodes at once (the default), each up to ~6 bytes a pixel (the picture at 4, the decoder's
-        # buffers); four at once, unbounded, would take over 500 MB.
-        assert grown < 2 * 6 * 24 + 80, f"the peak grew by {grown:.0f} MB"
+        post_pack(url, hosts[0].code, hosts[0].token, [("warm.png", picture("RGB", (64, 64)))])  # imports done
+        baseline = memory_mb(port, "VmHWM")
+        workers = [Worker(post_pack, url, h.code, h.token, [(f"{n}.png", ALPHA) for n in range(3)]) for h in hosts]
+        answers = run_together(*workers, timeout=180)
+        assert all(status == 200 for status, _ in answers), answers
+        megapixels = 4990 * 4990 / 1e6
+        grown = memory_mb(port, "VmHWM") - baseline
+        bound = 2 * DECODE_BYTES_PER_PIXEL * megapixels  # decoders x bytes a pixel x megapixels (docs/protocol.md)
+        assert grown < bound + 60, f"the peak grew by {grown:.0f} MB; the documented bound is {bound:.0f} MB"
+        after = memory_mb(port, "VmRSS")
+        assert after < baseline + 100, f"{after:.0f} MB held after the uploads (from a peak of {baseline:.0f})"

@@ -94,7 +94,9 @@ def test_create_lobby_seats_the_creator_as_host(web):
     state = browser.state()
     assert state["you"] == "p1"
     assert state["lobby"]["code"] == answer["code"]
-    assert state["lobby"]["seats"] == [{"id": "p1", "name": "Ann", "connected": True, "host": True}]
+    assert state["lobby"]["seats"] == [
+        {"id": "p1", "name": "Ann", "look": {"colour": "hue01", "avatar": "circle"}, "connected": True, "host": True}
+    ]
     assert answer["token"] not in json.dumps(state)
 
 
@@ -233,6 +235,11 @@ def test_a_refusal_goes_to_its_sender_alone_as_an_error_event(web):
         ("create_lobby", None),
         ("create_lobby", "Ann"),
         ("create_lobby", {"name": "Ann", "admin": True}),
+        ("create_lobby", {"name": "Bo", "look": {"colour": "hue01"}}),
+        ("join_lobby", {"code": "{code}", "name": "Bo", "look": {"colour": "pink", "avatar": "star"}}),
+        ("join_lobby", {"code": "{code}", "name": "Bo", "look": "hue02"}),
+        ("command", {"kind": "look", "args": {"colour": "hue02", "avatar": 7}}),
+        ("command", {"kind": "look", "args": {"colour": "hue02", "avatar": "star", "hat": "top"}}),
         ("join_lobby", {"code": "", "name": "Ann"}),
         ("join_lobby", {"code": "A" * 100, "name": "Ann"}),
         ("attach", {"code": "ABCD"}),
@@ -247,6 +254,8 @@ def test_a_refusal_goes_to_its_sender_alone_as_an_error_event(web):
 def test_malformed_payloads_get_bad_request(web, event, payload):
     code, (ann,) = seated(web, "Ann")
     before = json.dumps(ann.state()["lobby"])
+    if isinstance(payload, dict) and payload.get("code") == "{code}":
+        payload = {**payload, "code": code}
     answer = ann.call(event, payload)
     assert answer["ok"] is False
     assert answer["error"]["code"] in ("bad_request", "invalid_options")
@@ -369,6 +378,7 @@ def scenario_codes():
         "bad_token": ("lobby", None, "attach", {"code": "{code}", "token": "nope"}),
         "unknown_lobby": ("lobby", None, "watch", {"code": "QQQQ"}),
         "name_taken": ("lobby", None, "join_lobby", {"code": "{code}", "name": "ANN"}),
+        "look_taken": ("lobby", "Boris", "command", {"kind": "look", "args": {"colour": "hue01", "avatar": "star"}}),
         "name_invalid": ("lobby", None, "join_lobby", {"code": "{code}", "name": " "}),
         "not_attached": ("lobby", None, "command", {"kind": "leave", "args": {}}),
         "bad_request": ("lobby", None, "join_lobby", {"code": "{code}"}),
@@ -393,6 +403,30 @@ def test_every_error_code_reaches_its_sender(web, code_expected, case):
     assert answer["ok"] is False and answer["error"]["code"] == code_expected
     assert sender.errors()[-1] == code_expected
     assert all(o.events("error") == [] and o.events("state") == [] for o in others)
+
+
+def test_looks_are_chosen_on_joining_changed_between_matches_and_kept_on_reattach(web):
+    browser = Browser(web)
+    answer = browser.call("create_lobby", {"name": "Ann", "look": {"colour": "hue05", "avatar": "star"}})
+    code = answer["code"]
+    boris = Browser(web)
+    refused = boris.call("join_lobby", {"code": code, "name": "Boris", "look": {"colour": "hue05", "avatar": "moon"}})
+    assert refused == {
+        "ok": False,
+        "error": {"code": "look_taken", "key": "error.look_taken", "params": {"part": "colour"}},
+    }
+    assert boris.call("join_lobby", {"code": code, "name": "Boris"})["ok"]
+    assert [s["look"] for s in browser.state()["lobby"]["seats"]] == [
+        {"colour": "hue05", "avatar": "star"},
+        {"colour": "hue01", "avatar": "circle"},
+    ]
+    assert boris.command("look", colour="hue09", avatar="moon")["ok"]
+    again = Browser(web)
+    assert again.call("attach", {"code": code, "token": answer["token"]})["ok"]
+    assert [s["look"] for s in again.state()["lobby"]["seats"]] == [
+        {"colour": "hue05", "avatar": "star"},
+        {"colour": "hue09", "avatar": "moon"},
+    ]
 
 
 def test_lobby_locked_and_full(web):

@@ -4,7 +4,9 @@ The server is started here rather than by ``SocketIO.run`` so that every async m
 the same guard in front of it: connections are counted per address and in total as they
 are accepted (``ConnectionGate``), those beyond the limits get a short HTTP 503 with a JSON
 ``{ok: false, error}`` and are closed, and running out of file descriptors only pauses
-accepting instead of taking the server down.
+accepting instead of taking the server down. Once a request's first byte has arrived, its
+head (request line and headers) must be whole within ``head_seconds`` (eventlet and gevent):
+a connection that trickles it in a byte at a time is closed, and its place given back.
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ KEEPALIVE_SECONDS = 15  # eventlet: an HTTP connection idle this long is closed 
 CONNECTION_BUFFER_BYTES = 1024  # eventlet: each connection's read and write buffers
 
 
-def serve_gated(app, host: str, port: int, async_mode: str, gate: ConnectionGate) -> None:
+def serve_gated(app, host: str, port: int, async_mode: str, gate: ConnectionGate, head_seconds: float = 5.0) -> None:
     """Serve ``app`` (the Flask app, Socket.IO included) with ``gate`` in front of every connection."""
     family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
     if async_mode == "eventlet":
-        _serve_eventlet(app, family, address, gate)
+        _serve_eventlet(app, family, address, gate, head_seconds)
     elif async_mode == "gevent":
-        _serve_gevent(app, family, address, gate)
+        _serve_gevent(app, family, address, gate, head_seconds)
     else:
         _serve_threading(app, family, address, gate)
 
@@ -145,7 +147,7 @@ class GatedListener:
         return getattr(self.sock, name)
 
 
-def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> None:
+def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate, head_seconds: float) -> None:
     import eventlet
     import eventlet.wsgi
 
@@ -170,6 +172,37 @@ def _serve_eventlet(app, family: int, address: tuple, gate: ConnectionGate) -> N
 
         rbufsize = CONNECTION_BUFFER_BYTES
         wbufsize = CONNECTION_BUFFER_BYTES
+        head_timer = None
+
+        def _read_request_line(self):
+            # Waiting for a request's first byte is the keepalive's business; from it, the head has head_seconds.
+            try:
+                self.connection.settimeout(KEEPALIVE_SECONDS)
+                if self.rfile.closed or not self.rfile.peek(1):
+                    return ""
+            except OSError:
+                return ""
+            self.head_timer = eventlet.Timeout(head_seconds)
+            try:
+                return super()._read_request_line()
+            except eventlet.Timeout as timeout:
+                if timeout is not self.head_timer:
+                    raise
+                self.close_connection = 1
+                return ""
+
+        def parse_request(self):
+            try:
+                return super().parse_request()
+            except eventlet.Timeout as timeout:
+                if timeout is not self.head_timer:
+                    raise
+                self.close_connection = 1
+                return False
+            finally:
+                if self.head_timer is not None:
+                    self.head_timer.cancel()
+                    self.head_timer = None
 
     # keepalive: a connection idle that long between requests (or before its first) is closed.
     eventlet.wsgi.server(
@@ -232,17 +265,50 @@ def gevent_refuser() -> Refuser:
     return Refuser(gevent.spawn, BoundedSemaphore(REFUSAL_SLOTS))
 
 
-def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> None:
+def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate, head_seconds: float) -> None:
+    import gevent
     from gevent import pywsgi
     from gevent.pool import Pool
 
     try:
-        from geventwebsocket.handler import WebSocketHandler
+        from geventwebsocket.handler import WebSocketHandler as Handler
     except ImportError:
-        handler = {}
-    else:
-        handler = {"handler_class": WebSocketHandler}
+        Handler = pywsgi.WSGIHandler
     refuser = gevent_refuser()
+
+    class HeadOnTime(Handler):
+        """gevent's handler, closing a connection whose request head has not arrived whole in time."""
+
+        head_timer = None
+
+        def read_requestline(self):
+            try:
+                self.socket.settimeout(KEEPALIVE_SECONDS)
+                if not self.rfile.peek(1):
+                    return ""
+                self.socket.settimeout(None)
+            except OSError:
+                return ""
+            self.head_timer = gevent.Timeout.start_new(head_seconds)
+            try:
+                return super().read_requestline()
+            except gevent.Timeout as timeout:
+                if timeout is not self.head_timer:
+                    raise
+                self.close_connection = True
+                return ""
+
+        def read_request(self, raw_requestline):
+            try:
+                return super().read_request(raw_requestline)
+            except gevent.Timeout as timeout:
+                if timeout is not self.head_timer:
+                    raise
+                raise ValueError("the request's head came too slowly") from None
+            finally:
+                if self.head_timer is not None:
+                    self.head_timer.close()
+                    self.head_timer = None
 
     class GatedServer(pywsgi.WSGIServer):
         # gevent backs off by itself when accept runs out of file descriptors.
@@ -267,5 +333,5 @@ def _serve_gevent(app, family: int, address: tuple, gate: ConnectionGate) -> Non
     # One more than the gate admits: a full pool would stop gevent accepting, and those beyond
     # the limit would wait unanswered instead of being refused.
     pool = Pool(gate.total + 1)
-    server = GatedServer(address[:2], app, spawn=pool, log=None, backlog=LISTEN_BACKLOG, **handler)
+    server = GatedServer(address[:2], app, spawn=pool, log=None, backlog=LISTEN_BACKLOG, handler_class=HeadOnTime)
     server.serve_forever()

@@ -19,6 +19,7 @@ from gamenight.errors import ActionError
 from gamenight.images import UploadLimits
 from gamenight.web.hub import Hub
 from gamenight.web.limits import Limits
+from gamenight.web.packets import guard_packets
 from gamenight.web.pictures import register_pictures
 from gamenight.web.protocol import PacketJSON, TextPacket
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -74,6 +75,7 @@ def create_app(
         serializer=TextPacket,
         async_handlers=False,  # one connection's events are handled one after another, in the order sent
     )
+    guard_packets(socketio.server)
     hub = Hub(engine, socketio, **({"limits": limits} | (hub_options or {})))
     app.wsgi_app = TransportGuard(app.wsgi_app, hub)
     if proxies:

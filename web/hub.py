@@ -168,7 +168,7 @@ class Hub:
                 "too_many_lobbies", retry_after=wait, minutes=-(-wait // 60), max=self.limits.lobbies_per_address
             )
         self.creations.record(link.address)  # every attempt counts, refused or not
-        outcome, token = self.engine.create_lobby(args["name"])
+        outcome, token = self.engine.create_lobby(args["name"], args["look"])
         self._raise_if_refused(outcome)
         self.publish(outcome)
         self._seat(sid, link, outcome.code, outcome.reply["player"], token)
@@ -176,7 +176,7 @@ class Hub:
 
     def join_lobby(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         code = self._known_code(link, args["code"])
-        outcome, token = self.engine.join(code, args["name"])
+        outcome, token = self.engine.join(code, args["name"], args["look"])
         self._raise_if_refused(outcome)
         self.publish(outcome)
         self._seat(sid, link, code, outcome.reply["player"], token)

@@ -68,6 +68,9 @@ class Limits:
     code_window: float = _setting(60.0, "The window of --code-misses, in seconds.")
     lobbies_per_address: int = _setting(20, "Lobbies one address may create within --lobby-window seconds.")
     lobby_window: float = _setting(3600.0, "The window of --lobbies-per-address, in seconds.")
+    request_head_seconds: float = _setting(
+        5.0, "A request's first line and headers must arrive whole this many seconds after its first byte."
+    )
 
     def replace(self, **changes: Any) -> Limits:
         return dataclasses.replace(self, **changes)

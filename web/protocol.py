@@ -8,6 +8,7 @@ a packet nested deeper than ``MAX_DEPTH`` is not decoded at all; its event recei
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -18,6 +19,8 @@ from socketio.packet import Packet
 
 MAX_DEPTH = 32
 """Arrays and objects nested inside one another in one packet, the event's argument list included."""
+MAX_INTEGER = 2**53 - 1
+"""The largest integer (either sign) any field may hold: what a browser's JSON keeps exact."""
 
 
 class _TooDeep:
@@ -95,11 +98,13 @@ CODE = fields.String(required=True, validate=validate.Length(1, 16))
 
 class CreateLobby(Schema):
     name = fields.Raw(required=True)
+    look = fields.Raw(load_default=None)  # {"colour", "avatar"}: checked by the lobby's join command
 
 
 class JoinLobby(Schema):
     code = CODE
     name = fields.Raw(required=True)
+    look = fields.Raw(load_default=None)
 
 
 class Attach(Schema):
@@ -131,6 +136,45 @@ EVENTS: dict[str, Schema] = {
 }
 
 
+def unusable_value(payload: Any) -> tuple[str, str] | None:
+    """The first value no field of any event can hold, as (where, why), or None.
+
+    Integers past ``MAX_INTEGER``, NaN and the infinities, and text with a lone surrogate (in a key or a
+    value) are refused here, before any schema, hash, lookup or the store sees them. ``payload`` is already
+    bounded in depth (``PacketJSON.loads``) and size (the server's packet limit).
+    """
+    pending: list[tuple[str, Any]] = [("", payload)]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, bool) or value is None:
+            continue
+        if isinstance(value, int):
+            if not -MAX_INTEGER <= value <= MAX_INTEGER:
+                return where, f"A whole number from -{MAX_INTEGER} to {MAX_INTEGER}."
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return where, "A finite number."
+        elif isinstance(value, str):
+            if _has_lone_surrogate(value):
+                return where, "A lone surrogate is not a character."
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and _has_lone_surrogate(key):
+                    return where or "_schema", "A lone surrogate is not a character (in a key)."
+                pending.append((f"{where}.{key}" if where else str(key), item))
+        elif isinstance(value, list):
+            pending.extend((f"{where}.{index}" if where else str(index), item) for index, item in enumerate(value))
+    return None
+
+
+def _has_lone_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def load_event(event: str, payload: Any) -> dict[str, Any]:
     """Validate an inbound event's payload; refuse anything malformed with ``bad_request``."""
     if payload is TOO_DEEP:
@@ -139,6 +183,10 @@ def load_event(event: str, payload: Any) -> dict[str, Any]:
         payload = {}
     if not isinstance(payload, dict):
         raise ActionError("bad_request", errors={"_schema": ["Expected an object."]})
+    unusable = unusable_value(payload)
+    if unusable is not None:
+        where, why = unusable
+        raise ActionError("bad_request", errors={where: [why]})
     try:
         return EVENTS[event].load(payload)
     except ValidationError as exc:

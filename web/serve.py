@@ -194,7 +194,7 @@ def run(
     # addresses are told apart by the hub (from X-Forwarded-For).
     gate = ConnectionGate(limits.max_connections, None if proxies else limits.max_connections_per_address)
     settle_garbage_collector()
-    serve_gated(app, host, port, async_mode, gate)
+    serve_gated(app, host, port, async_mode, gate, head_seconds=limits.request_head_seconds)
 
 
 def where_to_go(where: Served, url: str) -> str:

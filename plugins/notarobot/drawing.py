@@ -21,9 +21,11 @@ DECIMALS = 4
 
 
 def _coordinate(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValidationError("Coordinates are finite numbers.")
-    if not 0 <= value <= 1:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValidationError("Coordinates are finite numbers.")
+    if not 0 <= value <= 1:  # compared as it came: an integer of 400 digits has no float
         raise ValidationError("Coordinates lie on the pad, from 0 to 1.")
     return round(float(value), DECIMALS)
 

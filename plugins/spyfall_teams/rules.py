@@ -54,8 +54,8 @@ def name_location(match, action: Action) -> None:
 
 
 def point(match, action: Action) -> None:
-    """Each player points at allies: 1 in a team of 2, exactly 2 in a team of 3 or more (counting those
-    still in the match), or at no one (as when the pick clock runs out); a spy at anyone or no one."""
+    """Each player points at allies: 1 in a team of 2, exactly 2 in a team of 3 or more (as the round was
+    dealt, whoever has left since), or at no one (as when the pick clock runs out); a spy at anyone or no one."""
     state = match.round_state
     if action.actor in state["ally_picks"]:
         raise ActionError("spyfall_teams.already_picked")
@@ -69,12 +69,13 @@ def point(match, action: Action) -> None:
 
 
 def allies_needed(match, player: str) -> int | None:
-    """How many allies ``player`` names (``None``: a spy, who names any number)."""
+    """How many allies ``player`` names (``None``: a spy, who names any number). The team's size as dealt: a
+    form that shrank when a member left would tell the rest of the team who they are (docs/rules)."""
     state = match.round_state
     index = team_of(state, player)
     if index is None:
         return None
-    return min(allies_to_name(len(state["teams"][index]["players"])), len(teammates_in_play(match, state, index)) - 1)
+    return allies_to_name(len(state["teams"][index]["players"]))
 
 
 def everyone_picked(key: str):

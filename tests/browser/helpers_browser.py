@@ -133,12 +133,14 @@ def assert_on_first_screen(page, locator, what: str) -> None:
 def assert_no_sideways_scroll(page, what: str) -> None:
     width = page.evaluate("() => (document.scrollingElement || document.documentElement).scrollWidth")
     if width > page.viewport_size["width"] + 1:  # a pixel is the rounding of fractional widths
-        raise AssertionError(f"{what}: the page scrolls sideways ({width} px wide): {page.evaluate(WIDENERS)}")
+        raise AssertionError(
+            f"{what}: the page scrolls sideways ({width} px wide): {page.evaluate(WIDENERS, page.viewport_size['width'])}"
+        )
 
 
 # On a failure: the elements that reach past the viewport's right edge, the innermost first.
-WIDENERS = """() => [...document.body.querySelectorAll("*")]
-    .filter((node) => node.getClientRects().length && node.getBoundingClientRect().right > window.innerWidth + 1)
+WIDENERS = """(width) => [...document.body.querySelectorAll("*")]
+    .filter((node) => node.getClientRects().length && node.getBoundingClientRect().right > width + 1)
     .reverse().slice(0, 6)
     .map((node) => `${node.dataset?.testid || node.getAttribute("class") || node.tagName}: ${
         (node.textContent || "").trim().slice(0, 30)} ${Math.round(node.getBoundingClientRect().right)}`)"""

@@ -24,7 +24,7 @@ export function renderBallot(s, ctx) {
         ballot.voters.map((pid) =>
           el(ctx, "li", { class: voted.includes(pid) ? "done" : "waiting", "data-player": pid },
             el(ctx, "span", { class: "nah-voter-mark", "aria-hidden": "true" }, voted.includes(pid) ? "✓" : "…"),
-            api.name(pid),
+            api.who(pid, { size: "s" }),
           ),
         ),
       ),

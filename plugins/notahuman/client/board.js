@@ -8,7 +8,7 @@ function boardTitle(ctx) {
   const { api, g, phase, match } = ctx;
   const { t } = api;
   if (ANSWER_PUBLIC.has(phase) && g.answer) return t("notahuman.screen.board_answer", { number: g.answer });
-  if (phase === "guess") return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
+  if (phase === "guess" && !api.table) return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
   return t("notahuman.screen.board_title");
 }
 

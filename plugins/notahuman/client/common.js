@@ -60,10 +60,9 @@ export function context(view, api) {
   const match = view.match;
   const g = match.game_view || {};
   const me = view.you;
-  const present = match.present || match.players.filter((p) => !(match.left || []).includes(p));
+  const present = api.present;
   const left = new Set(match.left || []);
-  // A seat not in the match (a late arrival, or back after leaving) sees it as the table does.
-  const seated = !api.table && Boolean(me) && present.includes(me);
+  const seated = api.playing; // a seat not in the match (a late arrival, or back after leaving) sees the table
   const associations = g.associations || [];
   return {
     present,

@@ -1,5 +1,5 @@
 // I'm Not a Human: the moments a device marks with a sound (and a phone with a vibration too) through the
-// shell's api.cue, each once: a moment is remembered by its round and kind, so a re-render never repeats it.
+// shell's api.cueOnce, each once: a moment is remembered by its round and kind, so a re-render never repeats it.
 //   table:  round_start (the associations open), reveal (the Human reveals; the round's result),
 //           vote_open, vote_close
 //   phone:  your_turn (a word to give; your explanation), reveal_window (on every phone alike: the cue
@@ -25,13 +25,7 @@ function moments(ctx) {
   return out;
 }
 
-/** Sound each moment of this render not sounded before on this screen. */
-export function cueMoments(s, ctx) {
-  s.cued ??= new Set();
-  for (const [name, key] of moments(ctx)) {
-    const id = `${name}:${key}`;
-    if (s.cued.has(id)) continue;
-    s.cued.add(id);
-    ctx.api.cue?.(name);
-  }
+/** Sound each moment of this render, once (the shell's api.cueOnce). */
+export function cueMoments(ctx) {
+  for (const [name, key] of moments(ctx)) ctx.api.cueOnce(`${name}:${key}`, name);
 }

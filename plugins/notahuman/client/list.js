@@ -11,7 +11,8 @@ export function renderList(s, ctx) {
   const waiting = phase === "associations" ? ctx.present.filter((p) => !ctx.associations.some((a) => a.player === p)) : [];
   const outcome = phase === "round_over" || phase === "over" ? g.outcome : null;
   const showServer = g.server_slot && (phase === "voting" || (outcome && outcome.how === "vote"));
-  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, phase, ctx.me, [...ctx.left], ctx.expected];
+  const voted = phase === "voting" && ballot && !ballot.closed ? ballot.voted || [] : null; // who has voted, by their word
+  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, phase, ctx.me, [...ctx.left], ctx.expected, voted];
   paint(s, "list", s.list, key, () => {
     const seen = s.listSeen ?? 0;
     s.listSeen = ctx.associations.length;
@@ -46,6 +47,7 @@ export function renderList(s, ctx) {
       let badge = null;
       if (speaking) badge = el(ctx, "span", { class: "nah-badge speaking", "data-testid": "nah-speaking" }, t("notahuman.screen.speaking"));
       else if (gone && !outcome) badge = leftBadge(ctx);
+      else if (voted?.includes(a.player)) badge = el(ctx, "span", { class: "nah-badge done", "data-testid": "nah-has-voted", "aria-label": t("notahuman.screen.has_voted") }, "✓");
       else if (done) badge = el(ctx, "span", { class: "nah-badge done", "aria-label": t("notahuman.screen.explained") }, "✓");
       else if (human) badge = el(ctx, "span", { class: "nah-badge human reveal-in", role: "img", "aria-label": t("notahuman.screen.card_human") }, "0_0");
       else if (outcome) badge = el(ctx, "span", { class: "nah-badge robot reveal-in" }, el(ctx, "img", { src: `${ART}/robot.svg`, alt: t("notahuman.screen.card_robot") }));
@@ -74,7 +76,7 @@ export function renderList(s, ctx) {
         el(ctx, "span", { class: "nah-count" }, `${ctx.associations.length}/${ctx.expected}`),
       ),
       items.length
-        ? el(ctx, "ol", { class: ["nah-assocs", items.length > 5 ? "many" : null], "data-testid": "nah-assoc-list", style: { "--nah-rows": Math.ceil(items.length / 2) } }, items)
+        ? el(ctx, "ol", { class: "nah-assocs", "data-testid": "nah-assoc-list" }, items)
         : el(ctx, "p", { class: "nah-empty" }, t("notahuman.screen.no_words")),
       waiting.length
         ? el(ctx, "div", { class: "nah-pending", "data-testid": "nah-pending" },

@@ -84,5 +84,5 @@ export function render(root, view, api) {
   renderList(s, ctx);
   renderSheet(s, ctx);
   renderZoom(s);
-  cueMoments(s, ctx);
+  cueMoments(ctx);
 }

@@ -13,6 +13,11 @@ function setupRounds(view) {
 
 export function renderSetup(root, view, api) {
   const { el, t } = api;
+  const packs = view.lobby.shelves?.["images.uploads"]?.packs || [];
+  if (!api.host && packs.length === 0) {
+    root.replaceChildren(); // nothing to show: the setup card keeps its whole width for the summary
+    return;
+  }
   let s = setups.get(root);
   if (!s || s.box.parentNode !== root) {
     s = { keys: {}, busy: false, message: null, progress: null };
@@ -25,9 +30,7 @@ export function renderSetup(root, view, api) {
   }
   s.view = view;
   s.api = api;
-  const packs = view.lobby.shelves?.["images.uploads"]?.packs || [];
   const host = api.host;
-  s.box.hidden = !host && packs.length === 0;
   paint(s, "head", s.head, [api.lang, host, setupRounds(view)], () => [
     el("h3", {}, t("notahuman.screen.packs_title")),
     host ? el("p", { class: "nah-note" }, t("notahuman.screen.packs_hint", { count: 9 * setupRounds(view) })) : null,

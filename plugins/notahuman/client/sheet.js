@@ -12,6 +12,7 @@ export function renderSheet(s, ctx) {
     const { t } = api;
     const rounds = Math.max(g.rounds || 0, sheet.length);
     const columns = Array.from({ length: rounds }, (_, i) => sheet.find((r) => r.round === i + 1) || null);
+    const latest = sheet[sheet.length - 1]; // the round just played: the table shows its words, the others' stars
     const total = (pid) => sheet.reduce((sum, r) => sum + (r.stars?.[pid] || 0), 0);
     const twos = (pid) => sheet.filter((r) => r.stars?.[pid] === 2).length; // the tie-break
     const cell = (round, pid) => {
@@ -21,7 +22,7 @@ export function renderSheet(s, ctx) {
       const human = round.human === pid;
       const revealed = round.revealed === pid;
       const vote = round.votes?.[pid];
-      return el(ctx, "td", { class: ["nah-cell", human ? "human" : null, revealed ? "revealed" : null] },
+      return el(ctx, "td", { class: ["nah-cell", round === latest ? "latest" : null, human ? "human" : null, revealed ? "revealed" : null] },
         entry ? el(ctx, "span", { class: "nah-cell-word" }, el(ctx, "span", { class: "nah-cell-num" }, `${index + 1}`), entry.word) : null,
         el(ctx, "span", { class: "nah-cell-meta" },
           human ? el(ctx, "span", { class: "nah-cell-human" }, "0_0") : null,
@@ -33,12 +34,12 @@ export function renderSheet(s, ctx) {
     return [
       el(ctx, "div", { class: "nah-list-head" }, el(ctx, "h3", {}, t("notahuman.screen.sheet_title"))),
       el(ctx, "div", { class: "nah-scroll" },
-        el(ctx, "table", { class: "nah-sheet-table", "data-testid": "nah-sheet-table" },
+        el(ctx, "table", { class: "nah-sheet-table", "data-testid": "nah-sheet-table", style: { "--nah-rows": match.players.length + (withServer ? 2 : 1) } },
           el(ctx, "thead", {},
             el(ctx, "tr", {},
               el(ctx, "th", { scope: "col" }, ""),
               columns.map((round, i) =>
-                el(ctx, "th", { scope: "col", class: round ? null : "future" },
+                el(ctx, "th", { scope: "col", class: round ? (round === latest ? "latest" : null) : "future" },
                   el(ctx, "span", { class: "nah-sheet-round" }, t("notahuman.screen.round_short", { round: i + 1 })),
                   round ? token(api, round.answer, { class: "gold small" }) : null,
                 ),
@@ -61,7 +62,7 @@ export function renderSheet(s, ctx) {
                   el(ctx, "th", { scope: "row" }, t("notahuman.screen.server_row", { number: SERVER_SLOT })),
                   columns.map((round) =>
                     round
-                      ? el(ctx, "td", { class: ["nah-cell", round.human === SERVER ? "human" : null, round.revealed === SERVER ? "revealed" : null] },
+                      ? el(ctx, "td", { class: ["nah-cell", round === latest ? "latest" : null, round.human === SERVER ? "human" : null, round.revealed === SERVER ? "revealed" : null] },
                           el(ctx, "span", { class: "nah-cell-meta" },
                             round.human === SERVER ? el(ctx, "span", { class: "nah-cell-human" }, "0_0") : "·",
                           ),

@@ -52,19 +52,11 @@ export function renderZoom(s) {
         el(ctx, "button", { type: "button", class: "btn icon nah-zoom-close", "data-testid": "nah-zoom-close", "aria-label": t("notahuman.screen.close"), onclick: () => closeZoom(s) }, "✕"),
       ),
       pick
-        ? el(ctx, "button", {
-            type: "button",
-            class: "btn primary big nah-guess-confirm",
-            "data-testid": "nah-guess-confirm",
-            onclick: (event) => {
-              const button = event.currentTarget;
-              button.disabled = true;
-              api.send("guess", { image: n }).then((answer) => {
-                if (answer.ok) closeZoom(s);
-                else button.disabled = false;
-              });
-            },
-          }, t("notahuman.screen.guess_confirm", { number: n }))
+        ? api.actionButton({ class: "btn primary big nah-guess-confirm", "data-testid": "nah-guess-confirm" }, t("notahuman.screen.guess_confirm", { number: n }), async () => {
+            const answer = await api.send("guess", { image: n });
+            if (answer.ok) closeZoom(s);
+            return answer;
+          })
         : null,
     ),
   ]);

@@ -22,6 +22,12 @@ function paint(s, name, node, key, build) {
 
 export function renderSetup(root, view, api) {
   const { el } = api;
+  if (Boolean(api.table) || !view.you) {
+    // the table shows no cards (a phone adds and saves them): an empty part leaves the summary the card's width
+    if (root.firstChild) root.replaceChildren();
+    setups.delete(root);
+    return;
+  }
   let s = setups.get(root);
   if (!s || s.box.parentNode !== root) {
     s = { keys: {}, ui: {}, form: null };
@@ -36,16 +42,15 @@ export function renderSetup(root, view, api) {
   }
   s.api = api;
   s.view = view;
-  const table = Boolean(api.table) || !view.you;
   const host = api.host;
   const cards = view.lobby?.shelves?.[SHELF]?.cards || [];
-  s.box.hidden = table || (!host && cards.length === 0);
+  s.box.hidden = !host && cards.length === 0;
   const chosen = (view.lobby?.setup?.options?.cards || []).includes("custom");
   paint(s, "head", s.head, [api.lang, chosen, cards.length, host], () => [
     el("h3", {}, api.t("notarobot.screen.cards_title"), " ", el("small", { class: "nr-muted", "data-testid": "nr-cards-count" }, api.t("notarobot.screen.cards_count", { count: cards.length }))),
     el("p", { class: "nr-note" }, chosen ? api.t("notarobot.screen.cards_in_play") : api.t("notarobot.screen.cards_not_in_play")),
   ]);
-  paint(s, "list", s.list, [api.lang, cards, host, s.ui.armed], () => cardList(s, cards, host));
+  paint(s, "list", s.list, [api.lang, cards, host], () => cardList(s, cards, host));
   if (host) {
     if (!s.form || s.form.lang !== api.lang) s.form = addForm(s, api, s.form);
     if (s.form.node.parentNode !== s.formSlot) s.formSlot.replaceChildren(s.form.node);
@@ -53,7 +58,7 @@ export function renderSetup(root, view, api) {
     s.formSlot.replaceChildren();
     s.form = null;
   }
-  paint(s, "tools", s.tools, [api.lang, host, cards.length, s.ui.armed, s.ui.busy], () => tools(s, cards, host));
+  paint(s, "tools", s.tools, [api.lang, host, cards.length, s.ui.busy], () => tools(s, cards, host));
   paint(s, "message", s.message, [api.lang, s.ui.message], () =>
     s.ui.message
       ? el(
@@ -176,33 +181,18 @@ function tools(s, cards, host) {
     });
     parts.push(el("label", { class: ["btn", "small", "nr-import", s.ui.busy ? "busy" : null] }, t("notarobot.screen.cards_import"), input));
     if (cards.length) {
-      const armed = s.ui.armed === "clear";
       parts.push(
-        el(
-          "button",
-          {
-            type: "button",
-            class: ["btn", "small", "danger", armed ? "armed" : null],
-            "data-testid": "nr-cards-clear",
-            onclick: async () => {
-              if (!armed) {
-                s.ui.armed = "clear";
-                rerender(s);
-                setTimeout(() => {
-                  if (s.ui.armed === "clear") {
-                    s.ui.armed = null;
-                    rerender(s);
-                  }
-                }, 4000);
-                return;
-              }
-              s.ui.armed = null;
-              const answer = await s.api.shelf(SHELF, "clear_cards", {});
-              say(s, answer.ok ? null : { ok: false, key: answer.error.key, params: answer.error.params });
-            },
+        s.api.confirmButton({
+          id: "notarobot:clear_cards",
+          attrs: { class: "btn small danger", "data-testid": "nr-cards-clear" },
+          label: t("notarobot.screen.cards_clear"),
+          confirmLabel: t("notarobot.screen.cards_clear_confirm"),
+          onConfirm: async () => {
+            const answer = await s.api.shelf(SHELF, "clear_cards", {});
+            say(s, answer.ok ? null : { ok: false, key: answer.error.key, params: answer.error.params });
+            return answer;
           },
-          armed ? t("notarobot.screen.cards_clear_confirm") : t("notarobot.screen.cards_clear"),
-        ),
+        }),
       );
     }
   }

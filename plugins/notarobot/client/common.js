@@ -1,20 +1,17 @@
 // I'm Not a Robot: what the phone and the table screens share. The context of a render, the players'
-// colours and letters, the words in the viewer's language, the status line, the tokens and the record.
+// looks (the shell's colour and avatar), the words in the viewer's language, the status, the tokens and the record.
 
 export const BALLOTS = ["full_pad", "bug_report"];
-// One colour per seat, in the order the match lists its players (seat order): stable for the whole match.
-const COLOURS = ["#ff6b6b", "#4dabf7", "#51cf66", "#fcc419", "#cc5de8", "#ff922b", "#22b8cf", "#f783ac", "#a9e34b", "#9775fa"];
 
 /** Everything a render needs, read once from the view. */
 export function context(view, api) {
   const match = view.match;
   const g = match.game_view || {};
   const me = view.you;
-  const present = match.present || match.players;
+  const present = api.present;
   const left = new Set(match.left || []);
   const playing = Boolean(api.playing);
   const phase = match.over ? "over" : match.phase;
-  const letters = lettersOf(match.players, (pid) => api.name(pid));
   const ctx = {
     view,
     api,
@@ -30,8 +27,9 @@ export function context(view, api) {
     artist: g.artist || null,
     isArtist: playing && Boolean(g.artist) && g.artist === me,
     guessers: present.filter((p) => p !== g.artist),
-    colour: (pid) => COLOURS[Math.max(0, match.players.indexOf(pid)) % COLOURS.length],
-    mark: (pid) => letters.get(pid) || "?",
+    // each player's look, the shell's (their colour, and their avatar on their checkmarks)
+    colour: (pid) => api.colour(pid) || "#888",
+    mark: (pid) => api.avatar(pid, { size: "s" }),
     word: (index) => wordText(api, (g.words || [])[index]),
   };
   ctx.isGuesser = playing && Boolean(g.artist) && g.artist !== me;
@@ -43,18 +41,6 @@ export function wordText(api, word) {
   return word[api.lang] || word.en || word.ru || "";
 }
 
-/** A letter (or two, when two names share their first) for each player's checkmark. */
-function lettersOf(players, name) {
-  const first = (pid) => Array.from(name(pid).trim())[0]?.toUpperCase() || "?";
-  const out = new Map();
-  for (const pid of players) {
-    const letter = first(pid);
-    const clash = players.some((other) => other !== pid && first(other) === letter);
-    out.set(pid, clash ? Array.from(name(pid).trim()).slice(0, 2).join("") : letter);
-  }
-  return out;
-}
-
 /** A player's name, "(you)" on their own phone, struck through with the shell's badge once gone. */
 export function who(ctx, pid, { you = true } = {}) {
   const { api } = ctx;
@@ -62,7 +48,7 @@ export function who(ctx, pid, { you = true } = {}) {
   return api.el(
     "span",
     { class: ["nr-who", ctx.left.has(pid) ? "gone" : null], style: { "--nr-colour": ctx.colour(pid) } },
-    api.el("span", { class: "nr-dot", "aria-hidden": "true" }),
+    api.avatar(pid, { size: "s" }),
     api.el("span", { class: "nr-name" }, mine ? api.t("notarobot.screen.you_name", { name: api.name(pid) }) : api.name(pid)),
     ctx.left.has(pid) ? api.el("span", { class: "nr-badge gone" }, api.t("match.left_badge")) : null,
   );
@@ -216,7 +202,7 @@ export function revealSummary(ctx) {
         api.el(
           "li",
           { class: right.has(pid) ? "right" : "wrong", "data-player": pid, "data-right": right.has(pid) ? "true" : "false" },
-          api.el("span", { class: "nr-verdict", "aria-hidden": "true" }, right.has(pid) ? "✓" : "✗"),
+          api.el("span", { class: "nr-verdict", "aria-hidden": "true" }, right.has(pid) ? "✓" : checks.has(pid) ? "✗" : "–"),
           who(ctx, pid),
           api.el(
             "span",
@@ -240,7 +226,7 @@ export function revealSummary(ctx) {
       "p",
       { class: "nr-note" },
       api.t("notarobot.screen.inside_count", { count: (reveal.inside || []).length }),
-      reveal.full ? ` ${api.t("notarobot.screen.full_pad_note")}` : "",
+      reveal.full && !ctx.match.ballots?.full_pad ? ` ${api.t("notarobot.screen.full_pad_note")}` : "", // its vote says it
     ),
   );
 }

@@ -1,5 +1,5 @@
 // I'm Not a Robot: the moments a device marks with a sound (a phone vibrates too) through the shell's
-// api.cue, each once: a moment is remembered by its turn and kind, so a re-render never repeats it.
+// api.cueOnce, each once: a moment is remembered by its turn and kind, so a re-render never repeats it.
 //   phone: your_turn (the artist's phone, when it is time to uncover a tile)
 //   table: reveal (the masks come off)
 
@@ -10,13 +10,7 @@ function moments(ctx) {
   return [];
 }
 
-/** Sound each moment of this render not sounded before on this screen. */
-export function cueMoments(s, ctx) {
-  s.cued ??= new Set();
-  for (const [name, key] of moments(ctx)) {
-    const id = `${name}:${key}`;
-    if (s.cued.has(id)) continue;
-    s.cued.add(id);
-    ctx.api.cue?.(name);
-  }
+/** Sound each moment of this render, once (the shell's api.cueOnce). */
+export function cueMoments(ctx) {
+  for (const [name, key] of moments(ctx)) ctx.api.cueOnce(`${name}:${key}`, name);
 }

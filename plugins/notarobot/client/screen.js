@@ -1,12 +1,13 @@
 // I'm Not a Robot: a CAPTCHA drawing game. A phone is a player's secret pad; the TV is the table.
 // The shell calls render(root, view, api) on every state. The screen keeps one box of named slots in
 // ``root`` and repaints a slot only when what it shows has changed; the pad being drawn on is kept as
-// one node for the whole round (phone.js), so a state arriving mid-stroke never breaks the line.
+// one node for the whole round (phone_draw.js), so a state arriving mid-stroke never breaks the line.
 // Players' text goes through api.el / api.t only. The modules:
 //   inside.js   the inside-tiles preview (even-odd, sampled), the crossing count
 //   pad.js      the pad: SVG ink, the tile grid, masks, checkmarks
 //   drawing.js  pointer input, simplification, the server's limits, undo
-//   phone.js    a player's phone; table.js the table screen (and anyone watching); votes.js the reveal's votes
+//   phone.js    a player's phone (phone_draw.js the drawing, phone_parts.js what both share)
+//   table.js    the table screen (and anyone watching); votes.js the reveal's votes
 //   cards.js    the lobby's word cards (renderSetup);  cues.js the moments' sounds
 //   gallery.js  every drawing of a finished match (renderFinale: the table's scene; a phone steps through it)
 // Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
@@ -77,5 +78,5 @@ export function render(root, view, api) {
   }
   if (ctx.playing) renderPhone(s, ctx);
   else renderTable(s, ctx);
-  cueMoments(s, ctx);
+  cueMoments(ctx);
 }

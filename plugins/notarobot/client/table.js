@@ -9,29 +9,32 @@ import { votes, votesKey } from "./votes.js";
 
 export function renderTable(s, ctx) {
   const { api, g, phase } = ctx;
+  s.box.dataset.seats = String(ctx.match.players.length); // table.css: a small table's reveal gives the pad more
   s.paint("status", [api.lang, statusLines(ctx), ctx.match.round, g.rounds, ctx.match.phase, ctx.artist], () => [
     ...statusBlock(ctx),
     ctx.artist && phase !== "over" ? api.el("p", { class: "nr-turn", "data-testid": "nr-turn" }, api.t("notarobot.screen.artist_is"), " ", who(ctx, ctx.artist)) : null,
   ]);
   s.paint("controls", null, () => null);
   if (phase === "drawing") {
-    s.paint("stage", [api.lang, g.words, g.drawn, ctx.present, [...ctx.left], g.skipped], () => drawingBoard(ctx));
+    s.paint("stage", [api.lang, g.words, g.drawn, g.order, ctx.present, [...ctx.left], g.skipped], () => drawingBoard(ctx));
     s.paint("words", null, () => null);
-    s.paint("info", [api.lang, g.order, g.first_artist, [...ctx.left]], () => order(ctx));
+    s.paint("info", null, () => null); // the drawing board lists the artists in their order
   } else if (["uncover", "guessing", "reveal"].includes(phase)) {
     s.paint("stage", stageKey(s, ctx), () => stage(s, ctx));
     s.paint("words", [api.lang, g.words, g.reveal?.word ?? null], () => [
       api.el("h3", {}, api.t("notarobot.screen.words")),
       wordList(ctx, { chosen: g.reveal ? g.reveal.word : null, testid: "nr-table-words" }),
     ]);
-    s.paint("info", [api.lang, phase, g.reveal, g.checks, ctx.guessers, [...ctx.left]], () =>
+    s.paint("info", [api.lang, phase, g.reveal, g.checks, ctx.guessers, [...ctx.left], Boolean(ctx.match.ballots?.full_pad)], () =>
       phase === "reveal" ? revealSummary(ctx) : legend(ctx),
     );
   } else {
     for (const name of ["stage", "words", "info"]) s.paint(name, null, () => null);
   }
   s.paint("votes", votesKey(ctx, s), () => votes(ctx, s));
-  s.paint("tokens", [api.lang, g.tokens, ctx.artist, [...ctx.left], ctx.match.players], () => tokenTable(ctx));
+  // The tokens once the match is over; meanwhile the shell's points say what they are worth, and the stage is
+  // the turn's (ten players' tokens beside the pad and the reveal do not fit a TV at a size read from the sofa).
+  s.paint("tokens", [api.lang, phase, g.tokens, [...ctx.left], ctx.match.players], () => (phase === "over" || !ctx.table ? tokenTable(ctx) : null));
   s.paint("record", [api.lang, g.turns, [...ctx.left]], () => record(ctx));
 }
 
@@ -61,40 +64,33 @@ function stage(s, ctx) {
   );
 }
 
-/** While everyone draws: the words, large, and who has submitted. */
+/** While everyone draws: the words, large, and the artists in their order, each with whether they have drawn. */
 function drawingBoard(ctx) {
   const { api, g } = ctx;
   const { el, t } = api;
   const drawn = new Set(g.drawn || []);
+  const order = (g.order || []).filter((p) => ctx.match.players.includes(p));
+  const players = [...order, ...ctx.match.players.filter((p) => !order.includes(p))];
   return el(
     "section",
     { class: "nr-drawing-board", "data-testid": "nr-table-drawing" },
     el("h3", {}, t("notarobot.screen.words")),
     wordList(ctx, { testid: "nr-table-words" }),
+    el("h3", {}, t("notarobot.screen.order_title")),
     el(
-      "ul",
-      { class: "nr-drawers" },
-      ctx.match.players.map((pid) =>
+      "ol",
+      { class: "nr-drawers", "data-testid": "nr-order" },
+      players.map((pid, index) =>
         el(
           "li",
           { class: [drawn.has(pid) ? "done" : "busy", ctx.left.has(pid) ? "left" : null], "data-player": pid, "data-testid": "nr-drawer" },
+          el("span", { class: "nr-drawer-number" }, String(index + 1)),
           el("span", { class: "nr-drawer-state", "aria-hidden": "true" }, drawn.has(pid) ? "✓" : "✎"),
           who(ctx, pid),
           el("span", { class: "nr-muted" }, ctx.left.has(pid) ? "" : drawn.has(pid) ? t("notarobot.screen.has_drawn") : t("notarobot.screen.is_drawing")),
         ),
       ),
     ),
-  );
-}
-
-function order(ctx) {
-  const { api, g } = ctx;
-  return api.el(
-    "p",
-    { class: "nr-order", "data-testid": "nr-order" },
-    api.t("notarobot.screen.order"),
-    " ",
-    (g.order || []).map((p, i) => [i ? " → " : "", who(ctx, p)]),
   );
 }
 

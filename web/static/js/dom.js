@@ -47,33 +47,3 @@ export function fill(node, ...children) {
 export function byId(id) {
   return document.getElementById(id);
 }
-
-// Two-tap confirmation for destructive buttons: the first tap arms, the second (within a few seconds) acts.
-// The armed state survives re-renders because it is kept by id, not on the node.
-const armed = new Map();
-const ARM_SECONDS = 4;
-
-export function confirmButton({ id, label, confirmLabel, onConfirm, attrs = {} }) {
-  const isArmed = () => (armed.get(id) || 0) > Date.now();
-  const button = el("button", { type: "button", ...attrs });
-  const paint = () => {
-    const on = isArmed();
-    button.textContent = on ? confirmLabel : label;
-    button.classList.toggle("armed", on);
-  };
-  button.addEventListener("click", () => {
-    if (isArmed()) {
-      armed.delete(id);
-      paint();
-      onConfirm();
-      return;
-    }
-    armed.set(id, Date.now() + ARM_SECONDS * 1000);
-    paint();
-    setTimeout(() => {
-      if (!isArmed()) paint();
-    }, ARM_SECONDS * 1000 + 50);
-  });
-  paint();
-  return button;
-}

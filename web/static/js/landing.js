@@ -5,6 +5,7 @@ import { ready, t } from "./i18n.js";
 import { getSeat, rememberName, rememberedName, seatCodes, setSeat } from "./store.js";
 import { connect, request } from "./socket.js";
 import { initPage, toast } from "./ui.js";
+import { lookChooser, takenLooks } from "./looks.js";
 
 const socket = connect();
 const createForm = byId("create-form");
@@ -14,8 +15,16 @@ function normalizeCode(raw) {
   return raw.replace(/\s+/g, "").toUpperCase();
 }
 
+// The creator's colour and sign: the first of each is pre-chosen (a new lobby has every look free).
+const createLook = { look: null, chosen: false, open: false };
+
+function renderLook() {
+  fill(byId("create-look"), lookChooser({ state: createLook, taken: takenLooks(null), onChange: renderLook }));
+}
+
 function renderMine() {
   if (!ready()) return;
+  renderLook();
   const seats = seatCodes();
   byId("mine").hidden = seats.length === 0;
   fill(
@@ -48,7 +57,7 @@ createForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const name = createForm.elements.name.value;
   busy(createForm, async () => {
-    const answer = await request(socket, "create_lobby", { name });
+    const answer = await request(socket, "create_lobby", { name, ...(createLook.chosen ? { look: createLook.look } : {}) });
     if (!answer.ok) return;
     setSeat(answer.code, { token: answer.token, player: answer.player });
     rememberName(name.trim());

@@ -1,6 +1,7 @@
 // The player's page (/l/<CODE>): join or re-take the seat, then the lobby and the match on the phone.
 
-import { byId, confirmButton, el, fill } from "./dom.js";
+import { byId, el, fill } from "./dom.js";
+import { confirmButton } from "./buttons.js";
 import { ready, t } from "./i18n.js";
 import { badge, gameName, heading } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
@@ -15,6 +16,7 @@ import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
 import { forgetSeat, getSeat, rememberName, rememberedName, setSeat } from "./store.js";
 import { initPage } from "./ui.js";
+import { lookChooser, takenLooks } from "./looks.js";
 
 const app = byId("app");
 const code = app.dataset.code;
@@ -27,6 +29,10 @@ let shownVersion = -1;
 let leaving = false;
 let catalogue = null;
 let retry = null;
+// The join form watches the lobby (its public view) to offer the colours and signs still free.
+let joinView = null;
+const joinLook = { look: null, chosen: false, open: false };
+const myLook = { open: false };
 
 const socket = connect({ connect: attach, state: onState, replaced: onReplaced, removed: onRemoved, view: () => view });
 const command = (kind, args = {}, options = {}) => request(socket, "command", { kind, args }, options);
@@ -46,6 +52,7 @@ async function attach() {
   const seat = getSeat(code);
   if (!seat) {
     setMode("join");
+    watchForJoin();
     return;
   }
   const answer = await request(socket, "attach", { code, token: seat.token });
@@ -58,6 +65,7 @@ async function attach() {
   if (failure === "bad_token") {
     forgetSeat(code);
     setMode("join");
+    watchForJoin();
   } else if (failure === "unknown_lobby") {
     forgetSeat(code);
     setMode("missing");
@@ -66,8 +74,20 @@ async function attach() {
   }
 }
 
+/** While the join form shows: the lobby's public view, for the looks still free (nothing is shown if refused). */
+function watchForJoin() {
+  if (socket.connected) request(socket, "watch", { code }, { quiet: true });
+}
+
 function onState(next) {
   if (!next?.lobby || next.lobby.code !== code) return;
+  if (!next.you) {
+    if (mode === "join") {
+      joinView = next; // the public view the join form watches: not this seat's
+      render();
+    }
+    return;
+  }
   if (["replaced", "removed", "missing"].includes(mode)) return;
   if (next.lobby.version < shownVersion) return; // an older delivery that crossed a newer one
   shownVersion = next.lobby.version;
@@ -97,7 +117,8 @@ joinForm.addEventListener("submit", async (event) => {
   const name = joinForm.elements.name.value;
   button.disabled = true;
   try {
-    const answer = await request(socket, "join_lobby", { code, name });
+    const look = joinLook.chosen ? { look: joinLook.look } : {};
+    const answer = await request(socket, "join_lobby", { code, name, ...look });
     if (answer.ok) {
       setSeat(code, { token: answer.token, player: answer.player });
       rememberName(name.trim());
@@ -105,6 +126,9 @@ joinForm.addEventListener("submit", async (event) => {
       if (view) setMode("room");
     } else if (answer.error?.code === "unknown_lobby") {
       setMode("missing");
+    } else if (answer.error?.code === "look_taken") {
+      joinLook.chosen = false; // someone took it meanwhile: the first free one is offered again
+      render();
     }
   } finally {
     button.disabled = false;
@@ -121,6 +145,7 @@ function takeBack() {
 function joinAgain() {
   leaving = false;
   setMode("join");
+  watchForJoin();
 }
 
 async function leave() {
@@ -242,6 +267,7 @@ function renderRoom() {
     ),
   );
   fill(byId("seats"), seatList(view, { you, host, command }));
+  fill(byId("my-look"), myLookChooser(live));
   fill(
     byId("lobby-tools"),
     host
@@ -281,13 +307,39 @@ function renderRoom() {
     : `${t("title.lobby")} ${code} · gamenight`;
 }
 
+/** Between matches, a seat may change its colour and sign (those other seats hold cannot be chosen). */
+function myLookChooser(live) {
+  const seat = view.lobby.seats.find((s) => s.id === view.you);
+  if (live || !seat?.look) return null;
+  const state = { look: seat.look, chosen: true, open: myLook.open };
+  const chooser = lookChooser({
+    state,
+    taken: takenLooks(view, view.you),
+    title: t("look.change"),
+    testid: "my-look",
+    onChange: async () => {
+      myLook.open = true;
+      await command("look", state.look);
+      render();
+    },
+  });
+  chooser.addEventListener("toggle", () => {
+    myLook.open = chooser.open;
+  });
+  return chooser;
+}
+
 function render() {
   if (!ready()) return; // the strings arrive first: initPage() renders again then
   paintDevice();
   byId("loading").hidden = mode !== "connecting";
   renderNotice();
   joinForm.hidden = mode !== "join";
-  if (mode === "join") fill(byId("join-title"), t("lobby.join.title", { code }));
+  if (mode === "join") {
+    fill(byId("join-title"), t("lobby.join.title", { code }));
+    const taken = takenLooks(joinView);
+    fill(byId("join-look"), joinView ? lookChooser({ state: joinLook, taken, onChange: render }) : null);
+  }
   byId("room").hidden = !(mode === "room" && view);
   if (mode === "room" && view) renderRoom();
   else document.title = `${t("title.lobby")} ${code} · gamenight`;

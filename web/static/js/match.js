@@ -11,6 +11,7 @@ import { loadScreen, loadVariantScreens, screenApi } from "./screens.js";
 import { feedParts, hasLeft, leftBadge, resultParts, scoresParts } from "./points.js";
 import { hostControls, waiting } from "./match_controls.js";
 import { trimToFit, watchStage } from "./fit.js";
+import { who } from "./looks.js";
 
 export { hasLeft, leftBadge, waiting };
 
@@ -89,7 +90,7 @@ export class MatchPanel {
     this.view = view;
     this.host = host && !this.table;
     const match = view.match;
-    this.renderHead(match);
+    this.renderHead(match, view);
     this.renderTimers(match);
     this.renderControls(match);
     this.renderResult(view);
@@ -104,7 +105,7 @@ export class MatchPanel {
     if (this.table) trimToFit(this.rail);
   }
 
-  renderHead(match) {
+  renderHead(match, view = null) {
     const phase = phaseLabel(match);
     fill(
       this.head,
@@ -126,6 +127,14 @@ export class MatchPanel {
         match.round ? badge(t("match.round", { round: match.round }), "round", "match-round") : null,
         phase ? badge(phase, "phase", "match-phase") : null,
         match.paused ? badge(t("match.paused"), "warn", "match-paused") : null,
+        match.turn && !match.over
+          ? el(
+              "span",
+              { class: "badge turn-card", "data-testid": "match-turn" },
+              el("span", { class: "turn-label" }, t("match.turn_of")),
+              who(view, match.turn, { size: "s" }),
+            )
+          : null,
       ),
     );
   }

@@ -1,6 +1,7 @@
 // The host's match controls, the same for every game: pause or resume, move on, end scored, abort.
 
-import { confirmButton, el } from "./dom.js";
+import { el } from "./dom.js";
+import { confirmButton } from "./buttons.js";
 import { t } from "./i18n.js";
 
 /** Something the host can move on without the missing players: an open ballot, or a phase's clock. */

@@ -19,6 +19,13 @@ function snapshot(view) {
   };
 }
 
+let statesSeen = 0;
+
+/** True while this page has received only its first state: what it shows was under way before it opened. */
+export function firstState() {
+  return statesSeen <= 1;
+}
+
 export class Moments {
   /** ``table``: this page is the table screen (else a player's phone). */
   constructor({ table }) {
@@ -28,6 +35,7 @@ export class Moments {
 
   /** Call with every new state; calling it again with the same state sounds nothing. */
   observe(view) {
+    statesSeen += 1;
     const now = snapshot(view);
     const before = this.last;
     this.last = now;

@@ -3,6 +3,7 @@
 import { el } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { badge, heading, nameOf, readableParams, youMark } from "./common.js";
+import { avatar, lookOf } from "./looks.js";
 
 export const FEED_SHOWN = 5;
 
@@ -30,6 +31,8 @@ function voidText(view, event) {
   return player ? t("match.round_void", { name: nameOf(view, player) }) : t("match.round_void_nobody");
 }
 
+const TIED_WINNERS_NAMED = 3; // more winners than this: "N players share the win", named in the ranking
+
 /** The winners and the ranking of a finished match (the children of the result box). */
 export function resultParts(view) {
   const match = view.match;
@@ -51,7 +54,11 @@ export function resultParts(view) {
     el(
       "p",
       { class: "winners", "data-testid": "winners" },
-      winners.length ? t("result.winners", { names: list(winners), count: winners.length }) : t("result.no_winner"),
+      winners.length > TIED_WINNERS_NAMED
+        ? t("result.winners_tied", { count: winners.length }) // the ranking under it names them all, as #1
+        : winners.length
+          ? t("result.winners", { names: list(winners), count: winners.length })
+          : t("result.no_winner"),
     ),
     el(
       "ol",
@@ -65,6 +72,7 @@ export function resultParts(view) {
             "data-player": entry.player,
           },
           el("span", { class: "place" }, t("result.place", { place: entry.place })),
+          avatar(lookOf(view, entry.player), { size: "s" }),
           el("span", { class: ["rank-name", entry.left ? "gone" : null], title: nameOf(view, entry.player) }, nameOf(view, entry.player)),
           entry.player === view.you ? youMark() : null,
           entry.left ? leftBadge() : null,
@@ -96,6 +104,7 @@ function totalsTable(view) {
           el(
             "td",
             {},
+            avatar(lookOf(view, pid), { size: "s" }),
             el("span", { class: hasLeft(match, pid) ? "gone" : null }, nameOf(view, pid)),
             pid === view.you ? [" ", youMark()] : null,
             hasLeft(match, pid) ? [" ", leftBadge()] : null,

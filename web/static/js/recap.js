@@ -3,7 +3,8 @@
 // player's own line first; the host gets "New night" and "Back to this night". Before that, the host's
 // "Close the night" button (two taps) lives in the lobby's tools.
 
-import { confirmButton, el, fill } from "./dom.js";
+import { el, fill } from "./dom.js";
+import { confirmButton } from "./buttons.js";
 import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
 import { awardList, ownLine, recapStandings } from "./recap_parts.js";
@@ -80,13 +81,13 @@ export function renderTableRecap(view) {
         "section",
         { class: "card recap-board" },
         el("h2", {}, t("recap.standings")),
-        recap.standings.length ? recapStandings(recap) : el("p", { class: "muted" }, t("recap.nobody")),
+        recap.standings.length ? recapStandings(recap, { view }) : el("p", { class: "muted" }, t("recap.nobody")),
       ),
       el(
         "section",
         { class: "recap-awards" },
         el("h2", {}, t("recap.awards")),
-        awardList(recap, { fresh: fresh("table", recap) }),
+        awardList(recap, { fresh: fresh("table", recap), view }),
       ),
     ),
     el("p", { class: "recap-foot" }, t("recap.table_hint")),
@@ -143,8 +144,8 @@ export function renderPhoneRecap(room, view, { host = false, command = null } = 
     el("p", { class: "muted recap-summary", "data-testid": "recap-summary" }, summary(recap)),
     ownLine(recap, view.you, { fresh: fresh("phone", recap) }),
     host ? hostActions(command) : el("p", { class: "muted small" }, t("recap.wait_host")),
-    recap.standings.length ? [el("h3", {}, t("recap.standings")), recapStandings(recap, { you: view.you })] : null,
-    recap.awards.length ? [el("h3", {}, t("recap.all_awards")), awardList(recap, { you: view.you })] : null,
+    recap.standings.length ? [el("h3", {}, t("recap.standings")), recapStandings(recap, { you: view.you, view })] : null,
+    recap.awards.length ? [el("h3", {}, t("recap.all_awards")), awardList(recap, { you: view.you, view })] : null,
   );
   return true;
 }

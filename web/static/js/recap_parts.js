@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
 import { standingsTable } from "./scoreboard.js";
+import { avatar, lookOf } from "./looks.js";
 
 /** A player's name as the recap knows it (they may have left the lobby since). */
 export function recapName(recap, pid) {
@@ -17,8 +18,8 @@ export function awardsOf(recap, pid) {
 }
 
 /** The night's standings with each player's points (scoreboard.js), the viewer's row marked. */
-export function recapStandings(recap, { you = null } = {}) {
-  return standingsTable(recap.standings, { you, points: true, testid: "recap-standings", rowTestid: "recap-row" });
+export function recapStandings(recap, { you = null, view = null } = {}) {
+  return standingsTable(recap.standings, { you, view, points: true, testid: "recap-standings", rowTestid: "recap-row" });
 }
 
 /**
@@ -26,7 +27,7 @@ export function recapStandings(recap, { you = null } = {}) {
  * (a number) makes it appear (motion.css's reveal-in) that many steps after the first card: give it only
  * when the recap is new, so that a later state does not replay the reveal.
  */
-export function awardCard(recap, award, { mine = false, order = null } = {}) {
+export function awardCard(recap, award, { mine = false, order = null, view = null } = {}) {
   const names = award.players.map((pid) => recapName(recap, pid));
   return el(
     "li",
@@ -41,7 +42,13 @@ export function awardCard(recap, award, { mine = false, order = null } = {}) {
       "div",
       { class: "recap-award-body" },
       el("div", { class: "recap-award-title" }, t(award.key, award.params)),
-      el("div", { class: "recap-award-names", "data-testid": "recap-award-names" }, list(names)),
+      el(
+        "div",
+        { class: "recap-award-names", "data-testid": "recap-award-names" },
+        award.players.map((pid) => avatar(lookOf(view, pid), { size: "s" })),
+        " ",
+        list(names),
+      ),
       el("div", { class: "recap-award-why" }, t(`${award.key}.why`, { ...award.params, figure: award.figure })),
       award.game ? el("div", { class: "recap-award-game" }, gameName(award.game)) : null,
     ),
@@ -50,13 +57,13 @@ export function awardCard(recap, award, { mine = false, order = null } = {}) {
 
 /** The awards as a list of cards (``you``'s own marked; ``fresh``: they appear one by one), or a line saying
  * there are none. */
-export function awardList(recap, { you = null, fresh = false, testid = "recap-awards" } = {}) {
+export function awardList(recap, { you = null, fresh = false, testid = "recap-awards", view = null } = {}) {
   if (!recap.awards.length) return el("p", { class: "muted recap-none", "data-testid": "recap-no-awards" }, t("recap.no_awards"));
   return el(
     "ol",
     { class: "recap-award-list", "data-testid": testid },
     recap.awards.map((award, index) =>
-      awardCard(recap, award, { mine: award.players.includes(you), order: fresh ? index : null }),
+      awardCard(recap, award, { mine: award.players.includes(you), order: fresh ? index : null, view }),
     ),
   );
 }

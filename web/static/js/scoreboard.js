@@ -1,8 +1,10 @@
 // The night's scoreboard: every player's record over the evening, and the matches played.
 
 import { el } from "./dom.js";
+import { dataTable } from "./data_table.js";
 import { list, t } from "./i18n.js";
 import { badge, gameName, heading } from "./common.js";
+import { who } from "./looks.js";
 
 /**
  * The night's standings as a table: every column the ranking uses is shown (wins, then second places, then
@@ -10,50 +12,38 @@ import { badge, gameName, heading } from "./common.js";
  * the order can be read off the table. ``points``: a last column with each row's points, which do not rank
  * (the games score on different scales). ``you``: the viewer's row, marked.
  */
-export function standingsTable(rows, { you = null, points = false, testid = "scoreboard", rowTestid = null } = {}) {
-  const number = (value, ranks = true) => el("td", { class: ["num", ranks ? null : "unranked"] }, value);
-  return el(
-    "table",
-    { class: "scoreboard", "data-testid": testid },
-    el("caption", { class: "ranked-by", "data-testid": "ranked-by" }, t(points ? "recap.ranked_by" : "scoreboard.ranked_by")),
-    el(
-      "thead",
-      {},
-      el(
-        "tr",
-        {},
-        el("th", { class: "num" }, "#"),
-        el("th", {}, t("scoreboard.player")),
-        el("th", { class: "num" }, t("scoreboard.wins")),
-        el("th", { class: "num" }, t("scoreboard.seconds")),
-        el("th", { class: "num" }, t("scoreboard.thirds")),
-        el("th", { class: "num" }, t("scoreboard.played")),
-        points ? el("th", { class: "num unranked" }, t("recap.points_head")) : null,
-      ),
-    ),
-    el(
-      "tbody",
-      {},
-      rows.map((row) =>
-        el(
-          "tr",
-          {
-            class: [row.place === 1 ? "leader" : null, row.player === you ? "me" : null],
-            "data-testid": rowTestid,
-            "data-player": row.player,
-            "data-place": row.place,
-          },
-          number(row.place),
-          el("td", { class: "standings-player", title: row.name }, row.name),
-          number(row.wins),
-          number(row.seconds),
-          number(row.thirds),
-          number(row.played),
-          points ? number(row.points, false) : null,
-        ),
-      ),
-    ),
-  );
+export function standingsTable(rows, { you = null, points = false, testid = "scoreboard", rowTestid = null, view = null } = {}) {
+  const columns = [
+    { label: "#", num: true },
+    { label: t("scoreboard.player") },
+    { label: t("scoreboard.wins"), num: true },
+    { label: t("scoreboard.seconds"), num: true },
+    { label: t("scoreboard.thirds"), num: true },
+    { label: t("scoreboard.played"), num: true },
+  ];
+  if (points) columns.push({ label: t("recap.points_head"), num: true, attrs: { class: "unranked" } });
+  return dataTable({
+    attrs: { class: "scoreboard", "data-testid": testid },
+    caption: el("caption", { class: "ranked-by", "data-testid": "ranked-by" }, t(points ? "recap.ranked_by" : "scoreboard.ranked_by")),
+    columns,
+    rows,
+    rowHeader: null,
+    rowAttrs: (row) => ({
+      class: [row.place === 1 ? "leader" : null, row.player === you ? "me" : null],
+      "data-testid": rowTestid,
+      "data-player": row.player,
+      "data-place": row.place,
+    }),
+    cells: (row) => [
+      row.place,
+      { value: who(view, row.player, { name: row.name, size: "s" }), attrs: { class: "standings-player", title: row.name } },
+      row.wins,
+      row.seconds,
+      row.thirds,
+      row.played,
+      points ? { value: row.points, attrs: { class: "unranked" } } : null,
+    ],
+  });
 }
 
 /** The night scoreboard and the list of matches played, or null before the first match ends. */
@@ -62,7 +52,7 @@ export function scoreboardSection(view) {
   const history = view.lobby.history || [];
   if (!rows.length && !history.length) return null;
   const parts = [heading(t("scoreboard.title"))];
-  if (rows.length) parts.push(standingsTable(rows));
+  if (rows.length) parts.push(standingsTable(rows, { view }));
   if (history.length) {
     parts.push(
       el(

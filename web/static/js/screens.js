@@ -11,6 +11,10 @@ import { getSeat } from "./store.js";
 import { holdToReveal } from "./hold.js";
 import { findField } from "./focus.js";
 import { cue } from "./cues.js";
+import { COLOURS, avatar, lookOf, who } from "./looks.js";
+import { firstState } from "./moments.js";
+import { actionButton, confirmButton } from "./buttons.js";
+import { dataTable } from "./data_table.js";
 
 const modules = new Map();
 
@@ -89,6 +93,8 @@ const notAttached = { ok: false, error: { code: "not_attached", key: "error.not_
  * the screen renders into and ``refresh()`` renders it again with the newest view.
  */
 export function screenApi({ current, command, table, root = () => null, refresh = () => {} }) {
+  const seen = new Set(); // the moments this screen has marked (api.once), for the whole night
+  const once = (key) => !seen.has(key) && Boolean(seen.add(key));
   return {
     t,
     el,
@@ -109,7 +115,13 @@ export function screenApi({ current, command, table, root = () => null, refresh 
       const match = current()?.match;
       if (table || !match) return false;
       const you = current().you;
-      return Boolean(you && (match.present || match.players).includes(you));
+      return Boolean(you && this.present.includes(you));
+    },
+    /** The players still in the match (everyone who started it but those who left), in seat order. */
+    get present() {
+      const match = current()?.match;
+      if (!match) return [];
+      return match.present || match.players.filter((pid) => !(match.left || []).includes(pid));
     },
     /** True in the match's last round (its game view's ``rounds``, else the ``rounds`` option, is reached). */
     get lastRound() {
@@ -120,6 +132,18 @@ export function screenApi({ current, command, table, root = () => null, refresh 
     /** The field with this key (data-keep, id or name) as it is in the page now, or null. */
     field: (key) => findField(root(), key),
     name: (pid) => nameOf(current(), pid),
+    /**
+     * A player as the shell shows one (docs/screens.md): a node with their avatar (a shape on a disc of
+     * their colour) and their name, cut with an ellipsis (the whole name in its title) when space runs
+     * short. who(pid, {size: "s" | "m" | "l", name}): ``name`` overrides the name from the view.
+     */
+    who: (pid, { size = "m", name = null } = {}) => who(current(), pid, { size, name }),
+    /** A seat's look, {colour, avatar} (ids), or null for a player no longer seated. */
+    look: (pid) => lookOf(current(), pid),
+    /** A player's avatar alone (their shape on a disc of their colour): avatar(pid, {size}), a new node each call. */
+    avatar: (pid, { size = "m" } = {}) => avatar(lookOf(current(), pid), { size }),
+    /** A player's colour as a CSS colour (for a game's own marks in it), or null for a player no longer seated. */
+    colour: (pid) => COLOURS[lookOf(current(), pid)?.colour] || null,
     /** A secret card: holdToReveal(button, onChange(held)) shows it only while it is held. */
     holdToReveal,
     /**
@@ -128,6 +152,30 @@ export function screenApi({ current, command, table, root = () => null, refresh 
      * "reveal_window" on a player's phone; asked for on the other surface, a cue is ignored.
      */
     cue: (name) => cue(name),
+    /**
+     * True the first time this screen asks about ``key``, false ever after (the screen's memory outlives
+     * rounds and matches: put the match and round in the key). For an entrance (.reveal-in) played once.
+     */
+    once,
+    /**
+     * Sound cue ``name`` once for the moment ``key`` (however often the screen renders it). A moment that was
+     * already under way when the page opened (its first state) is marked without a sound.
+     */
+    cueOnce: (key, name) => {
+      if (once(`cue:${key}`) && !firstState()) cue(name);
+    },
+    /** A button for a move, disabled while the move is on its way: actionButton(attrs, label, onPress). */
+    actionButton,
+    /**
+     * A button that acts on a second tap within a few seconds, for what cannot be taken back:
+     * confirmButton({id, label, confirmLabel, onConfirm, attrs}); ``id`` keeps it armed across renders.
+     */
+    confirmButton,
+    /**
+     * A table with a row per item: dataTable({columns: [{label, num, title}], rows, cells(row) → [cell...],
+     * rowAttrs(row), caption, attrs}); a cell is a string, a node, or {value, attrs}; the first names the row.
+     */
+    dataTable,
     /** Load another game's or variant's screen.css too (a screen that shares another plugin's parts). */
     useStyles: (id) => ensureStyles(id),
     /**

@@ -1,8 +1,10 @@
 // The seats of the lobby, in order, with connection status; the host's seat controls.
 
-import { confirmButton, el } from "./dom.js";
+import { el } from "./dom.js";
+import { confirmButton } from "./buttons.js";
 import { t } from "./i18n.js";
 import { badge } from "./common.js";
+import { who } from "./looks.js";
 
 /**
  * options: {you, host: bool (the viewer is the host), table: bool,
@@ -40,7 +42,7 @@ export function seatList(view, { you = null, host = false, table = false, comman
           { class: "seat-main" },
           el("span", { class: "seat-index" }, index + 1),
           el("span", { class: "dot", role: "img", "aria-label": status, title: status }),
-          el("span", { class: "seat-name", "data-testid": "seat-name" }, seat.name),
+          seatWho(view, seat),
           seat.host ? badge(t("seat.host"), "host", "host-badge") : null,
           seat.id === you ? badge(t("seat.you"), "you", "you-badge") : null,
           watches(seat.id) ? badge(t("seat.watching"), "muted", "watching-badge") : null,
@@ -106,4 +108,11 @@ export function seatList(view, { you = null, host = false, table = false, comman
       return row;
     }),
   );
+}
+
+/** A seat's avatar and name (looks.js): the name element keeps its test id, its text is the name alone. */
+function seatWho(view, seat) {
+  const node = who(view, seat.id, { name: seat.name, look: seat.look || null, testid: "seat-name" });
+  node.classList.add("seat-name");
+  return node;
 }

@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { connectionBanner, toast } from "./ui.js";
 import { readableParams } from "./common.js";
 import { HeldView } from "./view.js";
+import { withAvatars } from "./looks.js";
 
 const ACK_SECONDS = 15;
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
@@ -48,7 +49,9 @@ export function connect(handlers = {}) {
   // Every refusal also arrives as an `error` event: that is the one place errors are shown.
   socket.on("error", (error) => {
     if (quietRequests > 0) return;
-    if (error && error.key) toast(t(error.key, readableParams(handlers.view?.(), error.params || {})), "error");
+    if (!error || !error.key) return;
+    const view = handlers.view?.();
+    toast(withAvatars(view, error.params, t(error.key, readableParams(view, error.params || {}))), "error");
   });
   for (const event of ["replaced", "removed"]) {
     if (handlers[event]) socket.on(event, handlers[event]);
