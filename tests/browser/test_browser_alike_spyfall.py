@@ -13,7 +13,9 @@ from .helpers_browser import PHONE_SIZE, card_held, create_lobby, element_boxes,
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
-SCREEN = "[data-testid=game-screen] [data-testid], [data-testid=game-screen]"
+# Every element with a test id but a player's name tag (who): each phone marks its own player's name, which
+# tells nothing (their chip, compared, has the same box on both).
+SCREEN = "[data-testid=game-screen] [data-testid]:not([data-testid=who]), [data-testid=game-screen]"
 FACE = ".sf-card, .sf-card-face, .sf-card-face > *"
 SETTLED = """() => Promise.all(document.getAnimations()
     .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)

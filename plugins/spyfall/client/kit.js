@@ -4,8 +4,8 @@
 // one's own cross-off marks (locations.js), the asking tracker (asking.js), the players' chips and who is in
 // the match (players.js), the custom packs editor (packs.js, shelf "spyfall.packs"), the eight-locations
 // board (board.js, shelf "spyfall.board"), the lobby's setup card of both games (setup.js), a screen's
-// memory (memory.js), where the parts go on a phone and on the TV (layout.js), cues and entrances played
-// once per moment (moments.js), buttons and boxes (controls.js) and names in the viewer's language (words.js).
+// memory (memory.js), where the parts go on a phone and on the TV (layout.js), the asker's turn as a cue
+// (moments.js), the box a part sits in (controls.js) and names in the viewer's language (words.js).
 // Text only through api.el / api.t; the kit's own strings are spyfall.kit.* (in Spyfall's strings).
 // Styles: Spyfall's screen.css (classes sf-*), which the kit makes sure is loaded.
 // A field being typed in keeps its focus across renders by its data-keep key: the shell sees to it.

@@ -9,10 +9,8 @@
 
 import {
   betweenRounds,
-  firstTime,
   gone,
   layOut,
-  playing as isPlaying,
   renderSetupEditors,
   screenMemory,
   section,
@@ -66,7 +64,7 @@ export function render(root, view, api) {
   const match = view.match;
   const game = match.game_view || {};
   const me = api.table ? null : view.you;
-  const playing = isPlaying(api, view); // a seat not in the match (late, or back after leaving) sees the table
+  const playing = api.playing; // a seat not in the match (late, or back after leaving) sees the table
   const host = Boolean(me && view.lobby?.host === me);
   const ctx = { api, match, game, me, mem, playing, host, rerender: () => rerender(root, mem) };
 
@@ -134,7 +132,7 @@ export function render(root, view, api) {
     );
   } else if (over) {
     // the result enters once (.reveal-in), not again with every state that follows it
-    ctx.revealFresh = firstTime(mem, `reveal-in:${match.round}:${Boolean(match.over)}`);
+    ctx.revealFresh = api.once(`reveal-in:${match.id}:${match.round}:${Boolean(match.over)}`);
     moment.push(resultSection(ctx));
   }
 

@@ -10,11 +10,8 @@
 import {
   askingTracker,
   betweenRounds,
-  firstTime,
   layOut,
   locationList,
-  playing as isPlaying,
-  present,
   renderSetupEditors,
   screenMemory,
   stillMine,
@@ -55,7 +52,7 @@ export function render(root, view, api) {
   const match = view.match;
   const game = match.game_view || {};
   const me = api.table ? null : view.you;
-  const playing = isPlaying(api, view); // a seat not in the match (late, or back after leaving) sees the table
+  const playing = api.playing; // a seat not in the match (late, or back after leaving) sees the table
   const host = Boolean(me && view.lobby?.host === me);
   const shown = revealed(game);
   const ctx = { api, match, game, me, mem, playing, host, shown, rerender: () => rerender(root, mem) };
@@ -80,17 +77,17 @@ export function render(root, view, api) {
   let aside = null;
   let wide = false;
   if (phase === "play" && !match.over) {
-    moment.push(
-      askingTracker(api, {
-        players: present(match),
-        me,
-        playing,
-        asker: game.asker,
-        askedBy: game.asked_by,
-        firstNote: t("spyfall_teams.screen.first_asker", { name: api.name(game.asker) }),
-      }),
-      endSection(ctx),
-    );
+    const asking = askingTracker(api, {
+      players: api.present,
+      me,
+      playing,
+      asker: game.asker,
+      askedBy: game.asked_by,
+      firstNote: t("spyfall_teams.screen.first_asker", { name: api.name(game.asker) }),
+    });
+    // the asker's phone leads with whom they asked; the host's (when not asking) with the end of the round
+    const asks = playing && !api.table && game.asker === me;
+    moment.push(...(asks || api.table ? [asking, endSection(ctx)] : [endSection(ctx), asking]));
   } else if (phase === "pick_locations") {
     moment.push(locationPickSection(ctx));
     if (playing && !api.table && !game.my_location_pick) list = null; // the picker is the list
@@ -102,7 +99,7 @@ export function render(root, view, api) {
     wide = true; // on the table the show takes the whole stage: the teams beside the newest step
   } else if (over) {
     // the result enters once (.reveal-in), not again with every state that follows it
-    ctx.revealFresh = firstTime(mem, `reveal-in:${match.round}:${Boolean(match.over)}`);
+    ctx.revealFresh = api.once(`reveal-in:${match.id}:${match.round}:${Boolean(match.over)}`);
     moment.push(resultSection(ctx));
     list = "show";
     if (api.table) aside = [showSection(ctx)]; // the teams' final points beside the result

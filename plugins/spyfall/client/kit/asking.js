@@ -1,6 +1,6 @@
 // The asking tracker: who asks now; the asker taps whom they asked (no asking back).
 
-import { actionButton, section } from "./controls.js";
+import { section } from "./controls.js";
 
 /** ``players``: those who may be asked (the players still in the match). */
 export function askingTracker(api, { players, me, playing, asker, askedBy, firstNote }) {
@@ -31,9 +31,7 @@ export function askingTracker(api, { players, me, playing, asker, askedBy, first
           .filter((pid) => pid !== me)
           .map((pid) => {
             const back = pid === askedBy;
-            return actionButton(
-              api,
-              {
+            return api.actionButton({
                 class: ["btn", "sf-choice"],
                 disabled: back,
                 "data-player": pid,
@@ -43,7 +41,7 @@ export function askingTracker(api, { players, me, playing, asker, askedBy, first
                 title: back ? t("spyfall.kit.no_asking_back") : api.name(pid),
               },
               [
-                el("span", { class: "sf-choice-name" }, api.name(pid)),
+                el("span", { class: "sf-choice-name" }, api.who(pid, { size: "s" })),
                 back ? el("small", { class: "sf-choice-note" }, t("spyfall.kit.no_asking_back")) : null,
               ],
               () => api.send("asked", { player: pid }),

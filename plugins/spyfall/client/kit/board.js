@@ -1,6 +1,6 @@
 // The eight-locations board (the lobby's shelf "spyfall.board"): eight stickers, proposals, the host's say.
 
-import { actionButton, armedButton, section } from "./controls.js";
+import { section } from "./controls.js";
 import { joined } from "./words.js";
 
 export const BOARD = "spyfall.board";
@@ -114,7 +114,7 @@ export function boardEditor(
             ? el("small", { class: "sf-sticker-by" }, t("spyfall.kit.board_by", { name: api.name(sticker.by) }))
             : null,
           sticker && host
-            ? armedButton(api, ui, rerender, {
+            ? api.confirmButton({
                 id: `peel:${slot}:${sticker.id}`,
                 attrs: {
                   class: "sf-peel",
@@ -160,15 +160,11 @@ export function boardEditor(
                   ? el(
                       "span",
                       { class: "sf-row" },
-                      actionButton(
-                        api,
-                        { class: "btn small primary", disabled: !gaps, "data-testid": "sf-board-confirm" },
+                      api.actionButton({ class: "btn small primary", disabled: !gaps, "data-testid": "sf-board-confirm" },
                         t("spyfall.kit.board_confirm"),
                         () => api.shelf(BOARD, "confirm", { proposal: proposal.id }),
                       ),
-                      actionButton(
-                        api,
-                        { class: "btn small", "data-testid": "sf-board-reject" },
+                      api.actionButton({ class: "btn small", "data-testid": "sf-board-reject" },
                         t("spyfall.kit.board_reject"),
                         () => api.shelf(BOARD, "reject", { proposal: proposal.id }),
                       ),

@@ -5,9 +5,10 @@
 // right the board between rounds, or else the location list in as many columns as its length needs
 // (styles: css/table.css).
 
-/** Columns and rows for ``count`` locations on the table: the rows stay few enough to read from the sofa. */
+/** Columns and rows for ``count`` locations on the table: up to ten rows, in two columns or more (as few as
+ * that allows, so that a long name, Russian ones too, stays on a line or two without breaking a word). */
 export function listGrid(count) {
-  const columns = count <= 10 ? 2 : count <= 24 ? 3 : 4;
+  const columns = Math.min(4, Math.max(2, Math.ceil(count / 10)));
   return { columns, rows: Math.max(1, Math.ceil(count / columns)) };
 }
 

@@ -1,6 +1,6 @@
 // Custom location packs (the lobby's shelf "spyfall.packs"): save one as a file, add one, remove one.
 
-import { armedButton, section } from "./controls.js";
+import { section } from "./controls.js";
 import { packName } from "./words.js";
 
 const MAX_IMPORT_BYTES = 60 * 1024; // an inbound Socket.IO packet may be 64 KiB at most
@@ -74,7 +74,7 @@ export function packsEditor(api, view, ui, { manage, note, rerender, testid = "s
                   t("spyfall.kit.pack_export"),
                 ),
                 canChange
-                  ? armedButton(api, ui, rerender, {
+                  ? api.confirmButton({
                       id: `pack:${pack.id}`,
                       attrs: { class: "btn small danger", "data-testid": "sf-pack-remove" },
                       label: t("spyfall.kit.pack_remove"),

@@ -1,20 +1,8 @@
 // Who is in the match and who is at the table: presence, departures, the players' chips.
 
-/** The players still in the match (a view without ``present`` predates presence: everyone is). */
-export function present(match) {
-  return match.present || match.players.filter((pid) => !(match.left || []).includes(pid));
-}
-
 /** True when ``pid`` left the match or was kicked: shown as gone, never asked, accused or pointed at. */
 export function gone(match, pid) {
   return (match.left || []).includes(pid);
-}
-
-/** True when the viewer plays this match (seated and still in it); the table and watchers see it as a table. */
-export function playing(api, view) {
-  if (typeof api.playing === "boolean") return api.playing;
-  const me = api.table ? null : view.you;
-  return Boolean(me && present(view.match).includes(me));
 }
 
 /** "Round void: Boris left": a round that ended because the holder of its secret left. */
@@ -53,7 +41,7 @@ export function playerChips(
           "data-player": pid,
           "data-left": departed.has(pid) ? "true" : null,
         },
-        el("span", { class: "sf-player-name" }, api.name(pid)),
+        el("span", { class: "sf-player-name" }, api.who(pid, { size: "s" })),
         departed.has(pid)
           ? tag(api, api.t("match.left_badge"), "gone", { "data-testid": "sf-left" })
           : [pid === asking ? tag(api, api.t("spyfall.kit.asking_tag"), "asking") : null, tags(pid)],

@@ -55,8 +55,13 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
           rerender,
           testid: "sf-setup-packs",
         }),
-  ];
-  mem.box.replaceChildren(...parts.filter(Boolean));
+  ].filter(Boolean);
+  if (!parts.length) {
+    // nothing of the game's own (the table without the board): the setup card's options take its whole width
+    root.replaceChildren();
+    return;
+  }
+  mem.box.replaceChildren(...parts);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Spyfall 2's moments as cues: on the table, a round's start, a vote opening and closing (an accusation, each
 // candidate of the clock-out vote), the round's result revealed; on a phone, "your turn" to ask.
 
-import { cueMyTurn, cueNow, cueOnce, primeCues } from "/plugins/spyfall/kit.js";
+import { cueMyTurn } from "/plugins/spyfall/kit.js";
 import { ACCUSATION } from "./events.js";
 
 /** The open vote as a key unique in the match (each player accuses once a round), or null. */
@@ -17,15 +17,14 @@ function openVote(match, game) {
 export function cueMoments(ctx) {
   const { api, match, game, me, mem, playing } = ctx;
   if (!api.table) {
-    if (playing) cueMyTurn(api, mem, { phase: match.phase, mine: game.asker === me });
-    primeCues(mem);
+    if (playing) cueMyTurn(api, mem, { match, mine: game.asker === me });
     return;
   }
-  if (match.phase === "play" && !match.over) cueOnce(api, mem, `round_start:${match.round}`, "round_start");
+  const round = `${match.id}:${match.round}`;
+  if (match.phase === "play" && !match.over) api.cueOnce(`round_start:${round}`, "round_start");
   const vote = openVote(match, game);
-  if (mem.openVote && mem.openVote !== vote) cueNow(api, mem, "vote_close");
-  if (vote) cueOnce(api, mem, `vote_open:${vote}`, "vote_open");
+  if (mem.openVote && mem.openVote !== vote) api.cueOnce(`vote_close:${match.id}:${mem.openVote}`, "vote_close");
+  if (vote) api.cueOnce(`vote_open:${match.id}:${vote}`, "vote_open");
   mem.openVote = vote;
-  if ((match.phase === "round_over" || match.over) && game.outcome) cueOnce(api, mem, `reveal:${match.round}`, "reveal");
-  primeCues(mem);
+  if ((match.phase === "round_over" || match.over) && game.outcome) api.cueOnce(`reveal:${round}`, "reveal");
 }

@@ -1,6 +1,6 @@
 // Who is who at the table: the dealer, who asks now, who has used their accusation, a failed accusation.
 
-import { askingTracker, names, playerChips, present, tag } from "/plugins/spyfall/kit.js";
+import { askingTracker, names, playerChips, tag } from "/plugins/spyfall/kit.js";
 import { ACCUSATION, lastEvent } from "./events.js";
 
 // -- who is who at the table: the dealer, who asks now, who has used their accusation -------------------
@@ -23,7 +23,7 @@ export function playersSection(ctx) {
 export function askingSection(ctx) {
   const { api, match, game, me, playing } = ctx;
   return askingTracker(api, {
-    players: present(match),
+    players: api.present,
     me,
     playing,
     asker: game.asker,
@@ -49,7 +49,9 @@ export function failedNote(ctx) {
       { class: "sf-muted" },
       " ",
       t("spyfall.screen.tally", { yes: yes.length, no: no.length }),
-      no.length ? ` ${t("spyfall.screen.voted_no", { names: names(api, no) })}` : "",
+      // the smaller side by name (the larger is "everyone else"): a table of twelve keeps it short
+      no.length && no.length <= yes.length ? ` ${t("spyfall.screen.voted_no", { names: names(api, no) })}` : "",
+      yes.length && no.length > yes.length ? ` ${t("spyfall.screen.voted_yes", { names: names(api, yes) })}` : "",
     );
   }
   return el(

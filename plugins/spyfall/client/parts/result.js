@@ -1,6 +1,6 @@
 // Reveals and the round's result, and the host's next round under it.
 
-import { actionButton, locationName, names, section, voidNote } from "/plugins/spyfall/kit.js";
+import { locationName, names, section, voidNote } from "/plugins/spyfall/kit.js";
 import { wasReshuffled } from "./events.js";
 import { revealSection } from "./tools.js";
 
@@ -27,7 +27,7 @@ export function spyRevealSection(ctx) {
   const { api, match, me } = ctx;
   const { el, t } = api;
   const mine = !api.table && match.turn === me;
-  return [
+  const news = [
     section(
       api,
       "sf-reveal-news",
@@ -36,8 +36,9 @@ export function spyRevealSection(ctx) {
       revealedList(ctx),
       mine ? null : el("p", { class: "sf-muted", "data-testid": "sf-waiting-spy" }, t("spyfall.screen.waiting_other_spy", { name: api.name(match.turn) })),
     ),
-    mine ? revealSection(ctx, true) : null,
   ];
+  // the other spy's phone leads with the pick (on a small phone's first screen), what the first spy named after
+  return mine ? [revealSection(ctx, true), ...news] : news;
 }
 
 export function howText(ctx, outcome) {
@@ -85,10 +86,12 @@ export function resultSection(ctx) {
       { class: ["sf-winner", outcome.winner], "data-testid": "sf-winner" },
       outcome.winner === "spies" ? t("spyfall.screen.spies_win") : t("spyfall.screen.agents_win"),
     ),
+    // the host's next round right under the news: on a small phone it stays on the first screen
+    ...nextRound(ctx),
     el("p", { class: "sf-how", "data-testid": "sf-how" }, howText(ctx, outcome)),
     el(
       "dl",
-      { class: "sf-facts" },
+      { class: "sf-facts", "data-testid": "sf-facts" },
       el("dt", {}, t("spyfall.screen.location")),
       el("dd", { "data-testid": "sf-result-location" }, locationName(api, outcome.location)),
       el("dt", {}, t("spyfall.screen.spies_were", { count: spies.length })),
@@ -116,8 +119,7 @@ export function resultSection(ctx) {
           ),
         )
       : null,
-    el("p", { class: "sf-muted" }, t("spyfall.screen.points_below")),
-    ...nextRound(ctx),
+    api.table ? null : el("p", { class: "sf-muted" }, t("spyfall.screen.points_below")), // the TV shows the points beside
   ];
   const box = section(api, "sf-result", "sf-result", el("h3", {}, t("spyfall.screen.result_title")), ...parts);
   if (ctx.revealFresh) box.classList.add("reveal-in");
@@ -138,9 +140,7 @@ export function nextRound(ctx) {
         el(
           "div",
           { class: "sf-row" },
-          actionButton(
-            api,
-            { class: "btn primary big", "data-testid": "sf-next" },
+          api.actionButton({ class: "btn primary big", "data-testid": "sf-next" },
             last ? t("spyfall.screen.finish") : t("spyfall.screen.next"),
             () => api.send("next"),
           ),
@@ -150,9 +150,7 @@ export function nextRound(ctx) {
           : el(
               "div",
               { class: "sf-row" },
-              actionButton(
-                api,
-                { class: "btn", disabled: reshuffled, "data-testid": "sf-reshuffle" },
+              api.actionButton({ class: "btn", disabled: reshuffled, "data-testid": "sf-reshuffle" },
                 reshuffled ? t("spyfall.screen.reshuffled") : t("spyfall.screen.reshuffle"),
                 () => api.send("reshuffle"),
               ),

@@ -1,6 +1,6 @@
 // My moves in play: accuse someone, or (a spy) reveal and name the location.
 
-import { actionButton, locationName, present, section } from "/plugins/spyfall/kit.js";
+import { locationName, section } from "/plugins/spyfall/kit.js";
 import { locationsSection } from "./list.js";
 
 export const NOTE_SECONDS = 4;
@@ -22,7 +22,7 @@ export function toolsSection(ctx) {
         el(
           "div",
           { class: "sf-choices" },
-          present(match)
+          api.present
             .filter((pid) => pid !== me)
             .map((pid) =>
               el(
@@ -38,7 +38,7 @@ export function toolsSection(ctx) {
                     ctx.rerender();
                   },
                 },
-                api.name(pid),
+                api.who(pid, { size: "s" }),
               ),
             ),
         ),
@@ -49,9 +49,7 @@ export function toolsSection(ctx) {
           "div",
           { class: "sf-row" },
           target
-            ? actionButton(
-                api,
-                { class: "btn primary", "data-testid": "sf-accuse-confirm" },
+            ? api.actionButton({ class: "btn primary", "data-testid": "sf-accuse-confirm" },
                 t("spyfall.screen.accuse_confirm", { name: api.name(target) }),
                 async () => {
                   const answer = await api.send("accuse", { player: target });
@@ -146,7 +144,7 @@ export function revealSection(ctx, forced) {
     "sf-reveal",
     "sf-reveal-panel",
     el("h3", {}, forced ? t("spyfall.screen.reveal_forced_title") : t("spyfall.screen.reveal_title")),
-    el("p", { class: "sf-muted" }, forced ? t("spyfall.screen.reveal_forced_hint") : t("spyfall.screen.reveal_hint")),
+    // the list first (the spy's choice on the first screen of a small phone), what follows from it after
     locationsSection(ctx, "pick"),
     location
       ? el("p", { class: "sf-confirm-text" }, t("spyfall.screen.reveal_confirm_text", { location: locationName(api, location) }))
@@ -155,9 +153,7 @@ export function revealSection(ctx, forced) {
       "div",
       { class: "sf-row" },
       location
-        ? actionButton(
-            api,
-            { class: "btn primary", "data-testid": "sf-reveal-confirm" },
+        ? api.actionButton({ class: "btn primary", "data-testid": "sf-reveal-confirm" },
             t("spyfall.screen.reveal_confirm", { location: locationName(api, location) }),
             async () => {
               const answer = await api.send("reveal", { location: location.id });
@@ -186,5 +182,6 @@ export function revealSection(ctx, forced) {
             t("spyfall.screen.cancel"),
           ),
     ),
+    el("p", { class: "sf-muted" }, forced ? t("spyfall.screen.reveal_forced_hint") : t("spyfall.screen.reveal_hint")),
   );
 }

@@ -1,6 +1,6 @@
 // Votes: an accusation, or one candidate at a time when the clock ran out.
 
-import { actionButton, section } from "/plugins/spyfall/kit.js";
+import { section } from "/plugins/spyfall/kit.js";
 
 export function voteSection(ctx, ballotId, { accuser, accused, title, question }) {
   const { api, match, me } = ctx;
@@ -31,9 +31,7 @@ export function voteSection(ctx, ballotId, { accuser, accused, title, question }
         "div",
         { class: "sf-row sf-vote-buttons", "data-testid": "sf-vote-buttons" },
         ["yes", "no"].map((choice) =>
-          actionButton(
-            api,
-            {
+          api.actionButton({
               class: ["btn", "big", "sf-vote", choice, ballot.mine === choice ? "chosen" : null],
               "aria-pressed": ballot.mine === choice ? "true" : "false",
               "data-testid": `sf-vote-${choice}`,
@@ -72,12 +70,12 @@ export function voteSection(ctx, ballotId, { accuser, accused, title, question }
     ),
     el(
       "ul",
-      { class: "sf-voters" },
+      { class: "sf-voters", "data-testid": "sf-voters" },
       ballot.voters.map((pid) =>
         el(
           "li",
           { class: voted.includes(pid) ? "done" : "waiting", "data-player": pid },
-          api.name(pid),
+          api.who(pid, { size: "s" }),
           voted.includes(pid) ? " ✓" : " …",
         ),
       ),

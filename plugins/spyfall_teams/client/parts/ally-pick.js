@@ -3,7 +3,7 @@
 // no one; a spy, who has no team, fills the same form (their pointing scores nothing; docs/rules, Team
 // Spyfall, 3 and 4), so a glance at a phone says nothing.
 
-import { actionButton, names, present, section } from "/plugins/spyfall/kit.js";
+import { names, section } from "/plugins/spyfall/kit.js";
 import { allyCount, progress } from "./picks.js";
 
 function choiceButton(api, { chosen, attrs, label, onclick }) {
@@ -27,7 +27,7 @@ function pickForm(ctx) {
   const ui = mem.ui;
   const chosen = ui.allyPick || (ui.allyPick = []);
   const ready = ui.allyNone || chosen.length === needed;
-  const players = present(match).filter((pid) => pid !== me);
+  const players = api.present.filter((pid) => pid !== me);
   return [
     el("p", { class: "sf-prompt" }, t("spyfall_teams.screen.pick_allies_prompt", { count: needed })),
     el(
@@ -64,9 +64,7 @@ function pickForm(ctx) {
     el(
       "div",
       { class: "sf-row st-send" },
-      actionButton(
-        api,
-        { class: "btn primary big", disabled: !ready, "data-testid": "st-point" },
+      api.actionButton({ class: "btn primary big", disabled: !ready, "data-testid": "st-point" },
         !ready
           ? t("spyfall_teams.screen.point_choose", { count: needed })
           : chosen.length
@@ -91,12 +89,14 @@ function myPick(ctx) {
 export function allyPickSection(ctx) {
   const { api, game, playing } = ctx;
   const { el, t } = api;
-  const parts = [
-    el("h3", {}, api.table ? t("spyfall_teams.screen.picks_allies_table") : t("spyfall_teams.screen.pick_allies_title")),
+  const rules = [
     el("p", { class: "sf-muted", "data-testid": "st-pick-rule" }, t("spyfall_teams.screen.pick_allies_rule")),
     el("p", { class: "sf-muted" }, t("spyfall_teams.screen.picks_secret")),
   ];
-  if (playing && !api.table) parts.push(...(game.my_ally_pick ? [myPick(ctx)] : pickForm(ctx)));
+  const parts = [el("h3", {}, api.table ? t("spyfall_teams.screen.picks_allies_table") : t("spyfall_teams.screen.pick_allies_title"))];
+  // a phone that picks leads with the form (on a small phone's first screen), the rules under it
+  if (playing && !api.table) parts.push(...(game.my_ally_pick ? [myPick(ctx)] : pickForm(ctx)), ...rules);
+  else parts.push(...rules);
   parts.push(progress(ctx, game.picked_allies, "st-ally-progress"));
   return section(api, "st-picks", "st-ally-picks", ...parts);
 }

@@ -2,7 +2,7 @@
 // gives a spy away: the first slot is one's guess of the other team's location (all that counts for a
 // non-spy), and a spy's second counts too (docs/rules/spyfall_teams.md, Team Spyfall, 3).
 
-import { actionButton, joined, locationList, locationName, section } from "/plugins/spyfall/kit.js";
+import { joined, locationList, locationName, section } from "/plugins/spyfall/kit.js";
 import { progress } from "./picks.js";
 import { cardById } from "./teams.js";
 
@@ -56,9 +56,7 @@ function pickForm(ctx) {
     el(
       "div",
       { class: "sf-row st-send" },
-      actionButton(
-        api,
-        { class: "btn primary big", disabled: !ready, "data-testid": "st-name-location" },
+      api.actionButton({ class: "btn primary big", disabled: !ready, "data-testid": "st-name-location" },
         ready
           ? t("spyfall_teams.screen.name_confirm", { locations: joined(api, chosen.map((id) => locationName(api, cardById(game, id)))) })
           : t("spyfall_teams.screen.name_choose", { count: LOCATION_SLOTS }),
@@ -89,12 +87,14 @@ export function locationPickSection(ctx) {
   const { api, game, playing } = ctx;
   const { el, t } = api;
   const phone = playing && !api.table;
-  const parts = [
-    el("h3", {}, api.table ? t("spyfall_teams.screen.picks_locations_table") : t("spyfall_teams.screen.pick_location_title")),
+  const rules = [
     el("p", { class: "sf-muted", "data-testid": "st-pick-rule" }, t("spyfall_teams.screen.pick_location_rule")),
     el("p", { class: "sf-muted" }, t("spyfall_teams.screen.picks_secret")),
   ];
-  if (phone) parts.push(...(game.my_location_pick ? [myPick(ctx)] : pickForm(ctx)));
+  const parts = [el("h3", {}, api.table ? t("spyfall_teams.screen.picks_locations_table") : t("spyfall_teams.screen.pick_location_title"))];
+  // a phone that picks leads with the form (on a small phone's first screen), the rules under it
+  if (phone) parts.push(...(game.my_location_pick ? [myPick(ctx)] : pickForm(ctx)), ...rules);
+  else parts.push(...rules);
   parts.push(progress(ctx, game.picked_locations, "st-location-progress"));
   return section(api, "st-picks", "st-location-picks", ...parts);
 }

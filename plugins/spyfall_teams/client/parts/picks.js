@@ -1,6 +1,6 @@
 // What both secret picks share: how many have picked, and how many allies a seat points at.
 
-import { gone, present } from "/plugins/spyfall/kit.js";
+import { gone } from "/plugins/spyfall/kit.js";
 
 /** How many have made the pick (who has: the ✓ tags on the players' chips above). */
 export function progress(ctx, done, testid) {
@@ -10,7 +10,7 @@ export function progress(ctx, done, testid) {
     { class: "sf-progress st-progress", "data-testid": testid },
     api.t("spyfall_teams.screen.picked_count", {
       count: (done || []).filter((pid) => !gone(match, pid)).length,
-      total: present(match).length,
+      total: api.present.length,
     }),
   );
 }

@@ -1,6 +1,6 @@
 // The round's result: who won it, the rounds won so far, and the host's next round.
 
-import { actionButton, gone, section, voidNote } from "/plugins/spyfall/kit.js";
+import { gone, section, voidNote } from "/plugins/spyfall/kit.js";
 import { leftTag, winnersText } from "./teams.js";
 
 export function resultSection(ctx) {
@@ -10,10 +10,30 @@ export function resultSection(ctx) {
   if (!result) return null;
   const won = game.rounds_won || {};
   const order = match.players.slice().sort((a, b) => (won[b] || 0) - (won[a] || 0));
+  // the host's next round right under who won: before the sixteen rows of rounds won, on the first screen
+  const next = [];
+  if (!api.table && !match.over) {
+    if (host) {
+      const last = api.lastRound;
+      next.push(
+        el(
+          "div",
+          { class: "sf-row" },
+          api.actionButton({ class: "btn primary big", "data-testid": "st-next" },
+            last ? t("spyfall_teams.screen.finish") : t("spyfall_teams.screen.next"),
+            () => api.send("next"),
+          ),
+        ),
+      );
+    } else {
+      next.push(el("p", { class: "sf-muted", "data-testid": "st-waiting-host" }, t("spyfall_teams.screen.waiting_host")));
+    }
+  }
   const parts = [
     result.void
       ? voidNote(api, result, "st-void")
       : el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result)),
+    ...next,
     el("h4", {}, t("spyfall_teams.screen.rounds_won_title")),
     el(
       "ul",
@@ -30,25 +50,6 @@ export function resultSection(ctx) {
     ),
     el("p", { class: "sf-muted" }, t("spyfall_teams.screen.ranking_hint")),
   ];
-  if (!api.table && !match.over) {
-    if (host) {
-      const last = api.lastRound;
-      parts.push(
-        el(
-          "div",
-          { class: "sf-row" },
-          actionButton(
-            api,
-            { class: "btn primary big", "data-testid": "st-next" },
-            last ? t("spyfall_teams.screen.finish") : t("spyfall_teams.screen.next"),
-            () => api.send("next"),
-          ),
-        ),
-      );
-    } else {
-      parts.push(el("p", { class: "sf-muted", "data-testid": "st-waiting-host" }, t("spyfall_teams.screen.waiting_host")));
-    }
-  }
   const box = section(api, "sf-result", "st-result", el("h3", {}, t("spyfall_teams.screen.result_title")), ...parts);
   if (ctx.revealFresh) box.classList.add("reveal-in");
   return box;

@@ -1,6 +1,6 @@
 // The show: the variant's scoring script, one step at a time, the newest first.
 
-import { actionButton, section } from "/plugins/spyfall/kit.js";
+import { section } from "/plugins/spyfall/kit.js";
 import { stageSection } from "./stage.js";
 import { stepBody, stepTitle } from "./steps.js";
 
@@ -35,7 +35,7 @@ export function showSection(ctx) {
   if (match.phase === "reveal" && !api.table) {
     if (host && manual) {
       controls.push(
-        actionButton(api, { class: "btn primary big", "data-testid": "st-next-step" }, t("spyfall_teams.screen.next_step"), () =>
+        api.actionButton({ class: "btn primary big", "data-testid": "st-next-step" }, t("spyfall_teams.screen.next_step"), () =>
           api.send("next_step"),
         ),
       );

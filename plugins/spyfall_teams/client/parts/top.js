@@ -1,6 +1,6 @@
 // The round's top (which round, the composition, who is at the table) and the host's end of the round.
 
-import { armedButton, joined, playerChips, section, tag } from "/plugins/spyfall/kit.js";
+import { joined, playerChips, section, tag } from "/plugins/spyfall/kit.js";
 
 export function compositionText(api, composition) {
   const { t } = api;
@@ -39,12 +39,14 @@ export function topSection(ctx) {
       me,
       left: match.left || [],
       asking: match.phase === "play" ? game.asker : null,
-      tags: (pid) =>
-        picked
-          ? picked.has(pid)
-            ? tag(api, t("spyfall_teams.screen.picked_tag"), "done")
-            : tag(api, t("spyfall_teams.screen.picking_tag"), "waiting")
-          : null,
+      tags: (pid) => {
+        if (!picked) return null;
+        // the table's sixteen chips stay short enough to read from the sofa: a mark for those who have picked
+        if (api.table) return picked.has(pid) ? tag(api, "✓", "done", { title: t("spyfall_teams.screen.picked_tag") }) : null;
+        return picked.has(pid)
+          ? tag(api, t("spyfall_teams.screen.picked_tag"), "done")
+          : tag(api, t("spyfall_teams.screen.picking_tag"), "waiting");
+      },
     }),
   );
 }
@@ -62,7 +64,7 @@ export function endSection(ctx) {
     "st-end",
     "st-end",
     host
-      ? armedButton(api, mem.ui, ctx.rerender, {
+      ? api.confirmButton({
           id: "end_round",
           attrs: { class: "btn big", "data-testid": "st-end-round" },
           label: t("spyfall_teams.screen.end_round"),
