@@ -85,8 +85,8 @@ class Browsers:
         page.goto(self.server + path)
         return page
 
-    def shot(self, page, name: str) -> None:
-        page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
+    def shot(self, page, name: str, full_page: bool = True) -> None:
+        page.screenshot(path=str(self.shots / f"{name}.png"), full_page=full_page)
 
     def close(self) -> None:
         for context in self.contexts:

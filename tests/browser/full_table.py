@@ -72,7 +72,7 @@ def every_way_of_looking(pages, page, what: str, control: str, ways=None) -> Non
                 page.set_viewport_size(size)
                 moment = f"{what}-{size_name}-{lang}" + ("-larger" if larger else "")
                 settle(page)
-                pages.shot(page, f"phone-first-{moment}")
+                pages.shot(page, f"phone-first-{moment}", full_page=False)  # the first screen, as the phone shows it
                 assert_on_first_screen(page, page.get_by_test_id(control), f"{what} ({moment})")
     page.get_by_test_id("lang-en").click()
     set_larger_text(page, False)

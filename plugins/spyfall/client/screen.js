@@ -98,10 +98,11 @@ export function render(root, view, api) {
   if (phase === "play" && !match.over) {
     // The asker's phone leads with whom they asked; everyone else's with what they may do (accuse, reveal).
     const asking = askingSection(ctx);
-    const asks = playing && game.asker === me;
+    const revealing = playing && mem.ui.revealOpen && game.card?.spy; // the spy chose to reveal: that first
+    const asks = playing && game.asker === me && !revealing;
     if (asks) moment.push(asking);
     if (match.paused) moment.push(el("p", { class: "sf-warn", "data-testid": "sf-paused" }, t("spyfall.screen.paused")));
-    if (playing && mem.ui.revealOpen && game.card?.spy) {
+    if (revealing) {
       moment.push(revealSection(ctx, false));
     } else if (playing) {
       moment.push(toolsSection(ctx));
