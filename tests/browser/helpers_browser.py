@@ -107,8 +107,12 @@ SMALL_PHONE = {"width": 360, "height": 640}
 
 
 def settle(page) -> None:
-    """Wait until the page comes to rest after a change of size, text size or language: its entrances have
-    ended and two frames have been drawn (a screen that sizes itself to the viewport does so in the next frame)."""
+    """Wait until the page comes to rest after a change of size, text size or language: its style sheets have
+    loaded, its entrances have ended and two frames have been drawn (a screen that sizes itself to
+    the viewport does so in the next frame)."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll("link[rel=stylesheet]")].every((link) => link.sheet)"""
+    )
     wait_for_stillness(page)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 

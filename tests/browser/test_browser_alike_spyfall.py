@@ -17,9 +17,16 @@ NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
 # tells nothing (their chip, compared, has the same box on both).
 SCREEN = "[data-testid=game-screen] [data-testid]:not([data-testid=who]), [data-testid=game-screen]"
 FACE = ".sf-card, .sf-card-face, .sf-card-face > *"
-SETTLED = """() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-    .map((a) => a.finished.catch(() => null)))"""
+# Settled: every style sheet (screen.css and what it imports) has loaded, and the animations
+# that end have ended; on a loaded machine a sheet still on its way leaves a card its unstyled size.
+SETTLED = """async () => {
+    const loaded = () => [...document.querySelectorAll("link[rel=stylesheet]")].every((link) => link.sheet);
+    while (!loaded()) await new Promise((done) => setTimeout(done, 20));
+    await document.fonts.ready;
+    await Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => null)));
+}"""
 
 
 def settled(page):

@@ -10,7 +10,8 @@ export function resultSection(ctx) {
   if (!result) return null;
   const won = game.rounds_won || {};
   const order = match.players.slice().sort((a, b) => (won[b] || 0) - (won[a] || 0));
-  // the host's next round right under who won: before the sixteen rows of rounds won, on the first screen
+  // the host's next round first on their phone (who won may take five lines: two teams tied, with their
+  // locations), before the sixteen rows of rounds won; everyone else's "waiting" under who won
   const next = [];
   if (!api.table && !match.over) {
     if (host) {
@@ -29,11 +30,11 @@ export function resultSection(ctx) {
       next.push(el("p", { class: "sf-muted", "data-testid": "st-waiting-host" }, t("spyfall_teams.screen.waiting_host")));
     }
   }
+  const winners = result.void
+    ? voidNote(api, result, "st-void")
+    : el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result));
   const parts = [
-    result.void
-      ? voidNote(api, result, "st-void")
-      : el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result)),
-    ...next,
+    ...(host ? [...next, winners] : [winners, ...next]),
     el("h4", {}, t("spyfall_teams.screen.rounds_won_title")),
     el(
       "ul",
