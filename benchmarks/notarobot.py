@@ -25,7 +25,7 @@ from gamenight.engine import Engine
 from gamenight.plugins.notarobot import geometry
 from gamenight.plugins.notarobot.drawing import DECORATION_POINTS, FIGURE_POINTS, MAX_DECORATIONS, MAX_POINTS
 from gamenight.registry import Plugins
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 
 SEATS = [f"Player{i}" for i in range(1, 9)]
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from gamenight.engine import Engine  # noqa: E402
 from gamenight.registry import Plugins  # noqa: E402
-from gamenight.store import SQLiteStore  # noqa: E402
+from gamenight.store_sqlite import SQLiteStore  # noqa: E402
 
 SEATS = [f"Player{i}" for i in range(1, 9)]
 

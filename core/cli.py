@@ -123,7 +123,10 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
-    "--db", type=click.Path(dir_okay=False, path_type=Path), help="SQLite file [default: in the user data dir]"
+    "--db",
+    metavar="PATH|URL",
+    help="The store: a SQLite file's path, or a postgresql://user@host:port/database URL "
+    "[default: a SQLite file in the user data dir]",
 )
 @click.option(
     "--async-mode",
@@ -160,13 +163,37 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
     show_default=True,
     help="A lobby untouched this long is deleted, with its log and its uploaded pictures.",
 )
+@click.option(
+    "--cluster",
+    metavar="URL",
+    envvar="GAMENIGHT_CLUSTER",
+    help="Run as one node of a cluster: the directory's redis://host:port/n URL (the store must be PostgreSQL).",
+)
+@click.option(
+    "--node-id",
+    envvar="GAMENIGHT_NODE_ID",
+    help="This node's name in the cluster, as the proxy's configuration names it [default: HOST-PORT].",
+)
+@click.option(
+    "--lease-seconds",
+    type=click.FloatRange(min=1),
+    default=6.0,
+    show_default=True,
+    help="In a cluster: how long a node's hold on a lobby lasts without renewal (a dead node's lobbies move then).",
+)
+@click.option("--public-url", help="The address phones open (a proxy's, in a cluster) [default: this server's].")
+@click.option(
+    "--uploads",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The folder for uploaded pictures (shared by a cluster's nodes) [default: beside the store].",
+)
 @limit_options
 @upload_limit_options
 @plugin_option
 def serve(
     host: str,
     port: int,
-    db: Path | None,
+    db: str | None,
     async_mode: str,
     durability: str,
     image_packs: tuple[Path, ...],
@@ -176,6 +203,11 @@ def serve(
     retention_days: float,
     limits: Limits,
     proxies: int,
+    cluster: str | None,
+    node_id: str | None,
+    lease_seconds: float,
+    public_url: str | None,
+    uploads: Path | None,
 ) -> None:
     """Start the server: phones join on the LAN address it prints."""
     from gamenight.web.serve import run
@@ -193,4 +225,9 @@ def serve(
         upload_limits=upload_limits,
         idle_minutes=idle_minutes,
         retention_days=retention_days,
+        cluster=cluster,
+        node_id=node_id,
+        lease_seconds=lease_seconds,
+        public_url=public_url,
+        uploads=uploads,
     )

@@ -5,6 +5,11 @@ its actor, validated, applied to a copy of its lobby under that lobby's lock,
 appended to the durable log, and only then acknowledged with every
 recipient's new view. A refused command changes nothing and answers its sender
 alone. Lobbies never wait on each other, except for the store's short write.
+
+In a cluster the engine holds only the lobbies its node owns (``gamenight.leases``): asked
+for one that another node owns, it refuses with ``moved`` (naming the owner); a write the
+store fences out (another node took the lobby over) drops the lobby from memory, and
+``on_drop`` tells the web layer to send its clients on.
 """
 
 from __future__ import annotations
@@ -21,11 +26,12 @@ from typing import Any
 import orjson
 from gamenight.commands import COMMANDS, load_args
 from gamenight.errors import ActionError
+from gamenight.leases import Claim, Leases, LeasesUnavailable, SoloLeases
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
 from gamenight.names import clean_name, new_lobby_code, new_seed, new_token, normalize_code, token_hash
 from gamenight.registry import Plugins
-from gamenight.store import Store, StoredLobby
+from gamenight.store import Fenced, Store, StoredLobby, StoreUnavailable
 from gamenight.views import lobby_view, lobby_views
 
 log = logging.getLogger(__name__)
@@ -66,8 +72,11 @@ class Engine:
         snapshot_every: int = 64,
         idle_seconds: float = IDLE_SECONDS,
         retention_days: float = RETENTION_DAYS,
+        leases: Leases | None = None,
     ) -> None:
+        """``leases``: who owns which lobby in a cluster (a single server owns them all)."""
         self.store = store
+        self.leases = leases if leases is not None else SoloLeases()
         self.plugins = plugins
         self.clock = clock
         self.snapshot_every = snapshot_every
@@ -76,6 +85,10 @@ class Engine:
         self.lobbies: dict[str, Lobby] = {}  # the lobbies in memory: those in use, and those with a clock running
         self.parked: dict[str, str] = {}
         self.on_delete: list[Callable[[str], None]] = []  # called with each code retention deletes
+        self.on_drop: list[Callable[[str, str | None], None]] = []  # (code, new owner) of each lobby lost to a node
+        self.draining = False  # the node is shutting down: it takes no lobby any more
+        self._epochs: dict[str, int | None] = {}  # the lease epoch of each lobby in memory
+        self._down_since: float | None = None  # a single server's: when it went down before this start
         self._used: dict[str, float] = {}  # when each lobby in memory was last asked for
         self._downtime: dict[str, float] = {}  # lobbies just rebuilt: how long their clocks must be shifted
         self._locks: dict[str, threading.Lock] = {}  # kept while a lobby is stored, in memory or not
@@ -93,28 +106,57 @@ class Engine:
         now = self.clock()
         try:
             clean_name(name)
+            if self.draining:
+                raise ActionError("unavailable")
             with self._registry_lock:
-                code = self._free_code()
+                code, epoch = self._new_code(now)
                 self.lobbies[code] = Lobby(code, now)
+                self._epochs[code] = epoch
                 self._locks[code] = threading.Lock()
-                self.store.create_lobby(code, now)
         except ActionError as exc:
             return Outcome.refused("", exc), None
         outcome, token = self.join(code, name, look)
         if not outcome.ok:
             with self._registry_lock:
                 del self.lobbies[code]
-                self.store.delete_lobby(code)
+                self._forget(code)
+                self._quietly(self.store.delete_lobby, code)
         outcome.code = code
         return outcome, token
 
-    def _free_code(self) -> str:
-        """A lobby code in use nowhere (memory or store); a bounded search, refused when codes run out."""
+    def _new_code(self, now: float) -> tuple[str, int | None]:
+        """A lobby code used nowhere (in memory, in the store, by any node), stored and leased to this node,
+        with its lease's epoch; a bounded search, refused when codes run out."""
         for _ in range(CODE_ATTEMPTS):
             code = new_lobby_code()
-            if code not in self.lobbies and not self.store.exists(code):
-                return code
+            if code in self.lobbies:
+                continue
+            claim = self._claim(code)
+            if claim is None:
+                continue
+            try:
+                made = self.store.create_lobby(code, now, claim.epoch or 0)
+            except StoreUnavailable as exc:
+                self._quietly(self.leases.release, code, claim.epoch, now)
+                raise ActionError("unavailable") from exc
+            if made:
+                return code, claim.epoch
+            self._quietly(self.leases.release, code, claim.epoch, now)
         raise ActionError("no_free_code")
+
+    def _claim(self, code: str) -> Claim | None:
+        try:
+            return self.leases.claim(code, self.clock())
+        except LeasesUnavailable as exc:
+            log.warning("lobby %s: %s", code, exc)
+            raise ActionError("unavailable") from exc
+
+    def _quietly(self, operation: Callable[..., Any], *args: Any) -> None:
+        """Tidying up after a refusal: a store or directory that fails now is logged, and the refusal stands."""
+        try:
+            operation(*args)
+        except (StoreUnavailable, LeasesUnavailable) as exc:
+            log.warning("%s failed: %s", getattr(operation, "__name__", operation), exc)
 
     def join(self, code: str, name: Any, look: Any = None) -> tuple[Outcome, str | None]:
         """Take a new seat; returns the outcome and the new seat token (never part of any view).
@@ -135,7 +177,11 @@ class Engine:
         return lobby.player_by_token(token_hash(token))
 
     def lobby(self, code: Any) -> Lobby | None:
-        """Lobby ``code``, brought back into memory from the store when it is stored but idle."""
+        """Lobby ``code``, brought back into memory from the store when it is stored but idle.
+
+        Raises ``ActionError`` ``moved`` when another node owns it, ``unavailable`` when the store or
+        the directory does not answer.
+        """
         if not isinstance(code, str) or len(code) > 32:
             return None
         code = normalize_code(code)
@@ -143,6 +189,18 @@ class Engine:
         if lobby is not None:
             self._used[code] = self.clock()
         return lobby
+
+    def known(self, code: Any) -> str | None:
+        """The stored lobby's code that ``code`` names (None: no such lobby), without loading or claiming it."""
+        if not isinstance(code, str) or len(code) > 32:
+            return None
+        code = normalize_code(code)
+        if code in self.lobbies:
+            return code
+        try:
+            return code if code not in self.parked and self.store.exists(code) else None
+        except StoreUnavailable as exc:
+            raise ActionError("unavailable") from exc
 
     def view(self, code: str, recipient: str | None) -> dict[str, Any]:
         lobby = self.lobby(code)
@@ -165,7 +223,10 @@ class Engine:
     ) -> Outcome:
         """Apply one command to lobby ``code`` as the holder of ``token`` (or as the engine)."""
         for _ in range(3):  # the lobby may leave memory between finding it and taking its lock: find it again
-            lobby = self.lobby(code)
+            try:
+                lobby = self.lobby(code)
+            except ActionError as exc:
+                return Outcome.refused(str(code)[:16], exc)
             if lobby is None:
                 break
             with self._locks[lobby.code]:
@@ -196,7 +257,15 @@ class Engine:
         if work.match is not None:
             record["match"] = work.match.id
         snapshot = work.to_dict() if work.version % self.snapshot_every == 0 or kind in ("start", "abort") else None
-        self.store.append(lobby.code, work.version, record, snapshot, due=work.next_due())
+        try:
+            self.store.append(
+                lobby.code, work.version, record, snapshot, due=work.next_due(), epoch=self._epochs.get(lobby.code)
+            )
+        except Fenced:
+            return Outcome.refused(lobby.code, self._lost(lobby.code))
+        except StoreUnavailable as exc:
+            log.warning("command %s in lobby %s not stored: %s", kind, lobby.code, exc)
+            return Outcome.refused(lobby.code, ActionError("unavailable"))
         self.lobbies[lobby.code] = work
         removed = [pid for pid in lobby.players if pid not in work.players]
         return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
@@ -254,8 +323,68 @@ class Engine:
         return min((due for lobby in self.lobbies.values() if (due := lobby.next_due()) is not None), default=None)
 
     def heartbeat(self) -> None:
-        """Record that the engine is alive now, so that a restart knows how long it was down."""
-        self.store.set_meta(HEARTBEAT_KEY, repr(self.clock()))
+        """Record that the engine is alive now, so that a restart (or a takeover) knows how long it was down."""
+        now = self.clock()
+        self.store.set_meta(HEARTBEAT_KEY, repr(now))
+        self.leases.beat(now)
+
+    # -- ownership (a cluster's nodes) ------------------------------------------------------
+
+    def renew_leases(self) -> list[str]:
+        """Renew the leases of the lobbies in memory; drops (and returns) those another node has taken."""
+        held = {code: self._epochs.get(code) for code in list(self.lobbies)}
+        lost = self.leases.renew(held)
+        for code in lost:
+            self._lost(code)
+        return lost
+
+    def adopt_orphans(self) -> list[str]:
+        """Claim and load the stored lobbies with a clock running that no node holds (their owner died)."""
+        if not self.leases.shared or self.draining:
+            return []
+        waiting = [code for code in self.store.due_codes() if code not in self.lobbies and code not in self.parked]
+        adopted = []
+        for code in self.leases.unowned(waiting):
+            try:
+                if self.lobby(code) is not None:
+                    adopted.append(code)
+            except ActionError:  # another node was quicker, or the store is away: the next round sees
+                continue
+        return adopted
+
+    def release_all(self) -> list[str]:
+        """Shutting down: give every lobby up at once (its clocks stop now), so other nodes take them over."""
+        self.draining = True
+        released = []
+        for code in list(self.lobbies):
+            with self._registry_lock, self._locks[code]:
+                if code not in self.lobbies:
+                    continue
+                del self.lobbies[code]
+                epoch = self._epochs.pop(code, None)
+                self._used.pop(code, None)
+            self._quietly(self.leases.release, code, epoch, self.clock())
+            released.append(code)
+        return released
+
+    def _lost(self, code: str) -> ActionError:
+        """Lobby ``code`` is another node's now: drop it from memory (unwritten) and tell ``on_drop``."""
+        with self._registry_lock:
+            self.lobbies.pop(code, None)
+            self._epochs.pop(code, None)
+            self._used.pop(code, None)
+        try:
+            owner = self.leases.owner(code)
+        except LeasesUnavailable:
+            owner = None
+        log.warning("lobby %s: taken over by %s; dropped here", code, owner or "another node")
+        for tell in self.on_drop:
+            tell(code, owner)
+        return ActionError("moved", node=owner)
+
+    def _forget(self, code: str) -> None:
+        self._epochs.pop(code, None)
+        self._used.pop(code, None)
 
     def set_presence(self, code: str, player: str, connected: bool) -> Outcome:
         return self.submit(code, "presence", {"player": player, "connected": connected}, system=True)
@@ -275,23 +404,33 @@ class Engine:
             if code in attached or lobby.next_due() is not None or now - self._used.get(code, now) < self.idle_seconds:
                 continue
             with self._registry_lock, self._locks[code]:
-                if self.lobbies.get(code) is lobby:
-                    del self.lobbies[code]
-                    self._used.pop(code, None)
+                if self.lobbies.get(code) is not lobby:
+                    continue
+                del self.lobbies[code]
+                epoch = self._epochs.pop(code, None)
+                self._used.pop(code, None)
+            self._quietly(self.leases.release, code, epoch, now)
         deleted = []
         # A few at a time: a first sweep over a years-old database must not hold the server up.
         for code in self.store.untouched_since(now - self.retention_days * 86400, limit=DELETIONS_PER_SWEEP):
             lobby = self.lobbies.get(code)
             if code in attached or (lobby is not None and lobby.next_due() is not None):
                 continue
+            try:
+                claim = self.leases.claim(code, now) if lobby is None else Claim(self._epochs.get(code))
+            except LeasesUnavailable:
+                break
+            if claim is None:  # another node has it in use
+                continue
             with self._registry_lock:
                 lock = self._locks.get(code) or threading.Lock()
                 with lock:
                     self.lobbies.pop(code, None)
-                    self._used.pop(code, None)
+                    self._forget(code)
                     self.parked.pop(code, None)
                     self.store.delete_lobby(code)
                 self._locks.pop(code, None)
+            self._quietly(self.leases.release, code, claim.epoch, now)
             for forget in self.on_delete:
                 forget(code)
             deleted.append(code)
@@ -299,21 +438,60 @@ class Engine:
         return deleted
 
     def _load(self, code: str) -> Lobby | None:
-        """Bring a stored lobby back into memory (None: not stored, or parked)."""
+        """Bring a stored lobby back into memory (None: not stored, or parked), taking its lease first."""
         if code in self.parked:
             return None
         with self._registry_lock:
             if code in self.lobbies:
                 return self.lobbies[code]
-            stored = self._stored(code)
-            if stored is None:
-                return None
-            lobby = self._bring_back(code, *stored, down_since=None)
+            try:
+                if not self.store.exists(code):
+                    return None
+            except StoreUnavailable as exc:
+                raise ActionError("unavailable") from exc
+            if self.draining:
+                raise ActionError("moved", node=None)
+            claim = self._claim(code)
+            if claim is None:
+                raise ActionError("moved", node=self._owner(code))
+            try:
+                lobby = self._load_claimed(code, claim)
+            except StoreUnavailable as exc:
+                self.lobbies.pop(code, None)
+                lobby = None
+                failure = exc
+            else:
+                failure = None
+            if lobby is None:
+                self._forget(code)
+                self._quietly(self.leases.release, code, claim.epoch, self.clock())
+            if failure is not None:
+                raise ActionError("unavailable") from failure
         if lobby is not None:
-            self._after_return(code)
+            try:
+                self._after_return(code)
+            except StoreUnavailable as exc:  # its presence and due moment are written with its next command
+                log.warning("lobby %s back in memory, but not all of it stored: %s", code, exc)
         return self.lobbies.get(code)
 
+    def _load_claimed(self, code: str, claim: Claim) -> Lobby | None:
+        """Fence the lobby's older owners out, then rebuild it from the store (None: gone, or parked)."""
+        if claim.epoch is not None and not self.store.fence(code, claim.epoch):
+            raise ActionError("moved", node=None)
+        self._epochs[code] = claim.epoch
+        stored = self._stored(code)
+        if stored is None:
+            return None
+        down_since = claim.down_since if claim.down_since is not None else self._down_since
+        return self._bring_back(code, *stored, down_since=down_since)
+
     # -- restore ---------------------------------------------------------------------
+
+    def _owner(self, code: str) -> str | None:
+        try:
+            return self.leases.owner(code)
+        except LeasesUnavailable:
+            return None
 
     def _restore(self) -> None:
         """Bring back the stored lobbies that have a clock running; the others come back when asked for.
@@ -325,11 +503,14 @@ class Engine:
         gone, its clocks keeping the time they had left when it was parked.
         """
         beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
-        down_since = max(beats) if beats else self.clock()
+        self._down_since = max(beats) if beats else self.clock()
         for code in self.store.due_codes():
-            stored = self._stored(code)
-            if stored is not None and self._bring_back(code, *stored, down_since=down_since) is not None:
-                self._after_return(code)
+            if code in self.lobbies:
+                continue
+            try:
+                self._load(code)
+            except ActionError as exc:  # another node's lobby (or the directory is away: the next rounds adopt it)
+                log.debug("lobby %s not restored here: %s", code, exc.code)
         self.heartbeat()
 
     def _stored(self, code: str) -> StoredLobby | None:

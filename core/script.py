@@ -11,7 +11,7 @@ from typing import Any
 from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine, Outcome
 from gamenight.registry import Plugins
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 
 EXPECT_KEYS = ("phase", "round", "turn", "round_scores", "totals", "winners", "error")
 SCRIPT_KEYS = ("game", "variants", "options", "players", "deals", "before", "start", "steps")

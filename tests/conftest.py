@@ -1,4 +1,5 @@
-"""Shared fixtures: the test game's plugins, a hand-moved clock, an engine on a real SQLite file."""
+"""Shared fixtures: the test game's plugins, a hand-moved clock, an engine on a real SQLite file, and a store's
+location for each of the two stores (``store_at``: a SQLite file, or a fresh database of a real PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,11 @@ if str(TESTS) not in sys.path:
 from gamenight.clock import ManualClock  # noqa: E402
 from gamenight.engine import Engine  # noqa: E402
 from gamenight.registry import Plugins  # noqa: E402
-from gamenight.store import SQLiteStore  # noqa: E402
+from gamenight.store_sqlite import SQLiteStore  # noqa: E402
 from helpers import Night  # noqa: E402
+from stores import STORES  # noqa: E402
+
+pytest_plugins = ["services"]  # real PostgreSQL, Redis and HAProxy, started by the tests that need them
 
 
 def subprocess_env() -> dict[str, str]:
@@ -44,6 +48,14 @@ def clock() -> ManualClock:
 @pytest.fixture
 def db_path(tmp_path: Path) -> str:
     return str(tmp_path / "gamenight.sqlite")
+
+
+@pytest.fixture(params=STORES)
+def store_at(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store lives: a SQLite file, or an empty PostgreSQL database (the store suite runs on both)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "gamenight.sqlite")
+    return request.getfixturevalue("fresh_postgres_url")
 
 
 @pytest.fixture

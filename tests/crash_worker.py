@@ -1,6 +1,6 @@
-"""A server stand-in for the crash test: plays on a SQLite file, prints each acknowledged state, waits to be killed.
+"""A server stand-in for the crash test: plays on a store, prints each acknowledged state, waits to be killed.
 
-Usage: python crash_worker.py DB_PATH
+Usage: python crash_worker.py STORE (a SQLite file's path, or a postgresql:// URL)
 
 Lobby A is left mid-match with its claim clock running, then printed as
 ``READY {...}``; lobby B then plays on and on, printing ``ACK <code> <version>``
@@ -15,13 +15,13 @@ import time
 
 from gamenight.engine import Engine
 from gamenight.registry import Plugins
-from gamenight.store import SQLiteStore
+from gamenight.store import open_store
 from helpers import DEAL_ABC, Night
 
 
 def main(path: str) -> None:
     clock = time.time
-    engine = Engine(SQLiteStore(path), Plugins(), clock)
+    engine = Engine(open_store(path), Plugins(), clock)
     a = Night(engine, clock, ["Ann", "Boris", "Chen"])
     assert a.start(deals=[DEAL_ABC], options={"claim_seconds": 90}).ok
     assert a.move("Ann", "claim", value=12).ok

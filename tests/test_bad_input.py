@@ -109,7 +109,7 @@ def test_text_that_cannot_be_shown_as_typed_is_refused_everywhere(night, send, t
 
 
 def test_the_store_takes_every_text_the_policy_lets_through(night, db_path):
-    from gamenight.store import SQLiteStore
+    from gamenight.store_sqlite import SQLiteStore
 
     assert shelf(night, "propose", "spyfall.board", name="Café «Ёлка» 🎄").ok
     again = SQLiteStore(db_path)

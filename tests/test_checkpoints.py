@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import socketio
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from server import running_server
 
 
@@ -106,7 +106,7 @@ else:
     monkey.patch_all()
     yield_once = lambda: gevent.sleep(0)
     block = monkey.get_original("time", "sleep")
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from gamenight.web.serve import native_threads
 
 threads = native_threads(mode)

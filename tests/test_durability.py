@@ -12,8 +12,14 @@ import time
 import pytest
 from conftest import TESTS, subprocess_env
 from gamenight.engine import Engine, replay_lobby
-from gamenight.store import SQLiteStore
+from gamenight.store import open_store
 from helpers import DEAL_ABC, Night
+
+
+@pytest.fixture
+def engine(store_at, plugins, clock) -> Engine:
+    """This suite runs on each store."""
+    return Engine(open_store(store_at), plugins, clock)
 
 
 def play_some(night: Night) -> None:
@@ -49,44 +55,44 @@ def test_live_state_is_plain_json(night):
     assert json.loads(json.dumps(live)) == live
 
 
-def test_restart_from_snapshot_and_log_tail_restores_everything(db_path, plugins, clock):
-    engine = Engine(SQLiteStore(db_path), plugins, clock, snapshot_every=7)
+def test_restart_from_snapshot_and_log_tail_restores_everything(store_at, plugins, clock):
+    engine = Engine(open_store(store_at), plugins, clock, snapshot_every=7)
     night = Night(engine, clock, ["Ann", "Boris", "Chen"])
     play_some(night)
     live = night.snapshot()
     engine.heartbeat()
     engine.store.close()
-    restored = Engine(SQLiteStore(db_path), plugins, clock)
+    restored = Engine(open_store(store_at), plugins, clock)
     assert restored.lobbies[night.code].to_dict() == live
     # and play goes on in the restored engine
     night.engine = restored
     assert night.move("Chen", "claim", value=3).ok
 
 
-def test_restart_keeps_the_time_timers_had_left(db_path, plugins, clock):
-    engine = Engine(SQLiteStore(db_path), plugins, clock)
+def test_restart_keeps_the_time_timers_had_left(store_at, plugins, clock):
+    engine = Engine(open_store(store_at), plugins, clock)
     night = Night(engine, clock, ["Ann", "Boris", "Chen"])
     night.start(options={"claim_seconds": 60})
     night.advance(25)
     engine.heartbeat()  # the server's ticker does this every second
     engine.store.close()
     clock.advance(600)  # ten minutes down
-    restored = Engine(SQLiteStore(db_path), plugins, clock)
+    restored = Engine(open_store(store_at), plugins, clock)
     assert restored.lobbies[night.code].match.timers["claim"].left(clock.now) == 35
     assert restored.view(night.code, None)["match"]["timers"]["claim"]["remaining"] == 35
 
 
-def test_restart_marks_everyone_disconnected(db_path, plugins, clock):
-    engine = Engine(SQLiteStore(db_path), plugins, clock)
+def test_restart_marks_everyone_disconnected(store_at, plugins, clock):
+    engine = Engine(open_store(store_at), plugins, clock)
     night = Night(engine, clock, ["Ann", "Boris"])
     engine.set_presence(night.code, night.ids["Boris"], True)
     engine.store.close()
-    restored = Engine(SQLiteStore(db_path), plugins, clock)
+    restored = Engine(open_store(store_at), plugins, clock)
     assert not restored.lobby(night.code).players[night.ids["Boris"]]["connected"]
 
 
-def test_sigkill_mid_match_then_restart_restores_every_lobby(tmp_path, plugins):
-    db = str(tmp_path / "crash.sqlite")
+def test_sigkill_mid_match_then_restart_restores_every_lobby(store_at, plugins):
+    db = store_at
     worker = subprocess.Popen(
         [sys.executable, str(TESTS / "crash_worker.py"), db],
         stdout=subprocess.PIPE,
@@ -111,9 +117,9 @@ def test_sigkill_mid_match_then_restart_restores_every_lobby(tmp_path, plugins):
     assert ready is not None and acked, worker.stderr.read()
     assert worker.returncode == -signal.SIGKILL
 
-    last_alive = SQLiteStore(db).last_write()  # the server ran (lobby B played) until its last write
+    last_alive = open_store(db).last_write()  # the server ran (lobby B played) until its last write
     now = time.time()
-    engine = Engine(SQLiteStore(db), plugins, lambda: now)
+    engine = Engine(open_store(db), plugins, lambda: now)
     # Lobby A, killed mid-match: everything as it was, its clock with the time it had left.
     a = engine.lobbies[ready["code"]].to_dict()
     before = ready["lobby"]
@@ -128,6 +134,6 @@ def test_sigkill_mid_match_then_restart_restores_every_lobby(tmp_path, plugins):
     ((code_b, version_b),) = acked.items()
     restored_b = engine.lobbies[code_b]
     assert restored_b.version >= version_b
-    store = SQLiteStore(db)
+    store = open_store(db)
     replayed = replay_lobby(store, plugins, code_b).to_dict()
     assert replayed == restored_b.to_dict()

@@ -21,7 +21,7 @@ from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine, replay_lobby
 from gamenight.game import ANY_PHASE
 from gamenight.plugins.notarobot.drawing import Decorations, Figure
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from helpers import Night
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st

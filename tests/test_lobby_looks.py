@@ -6,7 +6,7 @@ import pytest
 from gamenight.engine import Engine, replay_lobby, replay_record
 from gamenight.lobby import MAX_SEATS, Lobby
 from gamenight.looks import AVATARS, COLOURS, default_look
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from helpers import DEAL_ABC, Night
 
 

@@ -13,7 +13,7 @@ import json
 
 from gamenight.clock import ManualClock, advance
 from gamenight.engine import Engine
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from gamenight.web.app import create_app
 from helpers import HeldView
 

@@ -234,7 +234,7 @@ def test_a_variant_changes_scoring_through_the_games_own_hookspec(night):
 
 def test_a_variant_can_wrap_a_view(tmp_path, monkeypatch, clock, db_path):
     from gamenight.engine import Engine
-    from gamenight.store import SQLiteStore
+    from gamenight.store_sqlite import SQLiteStore
     from helpers import Night
 
     name = write_module(

@@ -9,7 +9,7 @@ from pathlib import Path
 from gamenight.clock import ManualClock
 from gamenight.commands import COMMANDS
 from gamenight.engine import Engine, replay_lobby
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 

@@ -16,7 +16,7 @@ from gamenight.awards import Award, leaders
 from gamenight.engine import Engine, replay_lobby
 from gamenight.recap import MAX_AWARDS
 from gamenight.registry import Plugins
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from helpers import DEAL_ABC, Night
 
 ROOT = Path(__file__).parent.parent

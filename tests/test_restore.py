@@ -18,8 +18,9 @@ import pytest
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine, replay_lobby
 from gamenight.registry import Plugins
-from gamenight.store import SQLiteStore
+from gamenight.store import open_store
 from helpers import DEAL_ABC, Night
+from stores import run_sql
 
 
 @pytest.fixture(autouse=True)
@@ -38,8 +39,8 @@ def without_highcard() -> Plugins:
     return Plugins([])
 
 
-def restart(db_path: str, plugins: Plugins, clock: ManualClock) -> Engine:
-    return Engine(SQLiteStore(db_path), plugins, clock)
+def restart(store_at: str, plugins: Plugins, clock: ManualClock) -> Engine:
+    return Engine(open_store(store_at), plugins, clock)
 
 
 def stop(engine: Engine) -> None:
@@ -64,9 +65,9 @@ def a_night_of_three(engine: Engine, clock: ManualClock) -> tuple[Night, Night, 
 
 
 def test_a_lobby_whose_game_is_gone_is_parked_and_comes_back_with_it(
-    db_path, clock, with_highcard, without_highcard, caplog, monkeypatch
+    store_at, clock, with_highcard, without_highcard, caplog, monkeypatch
 ):
-    engine = restart(db_path, with_highcard, clock)
+    engine = restart(store_at, with_highcard, clock)
     highcard, spyfall, idle = a_night_of_three(engine, clock)
     before = {night.code: night.snapshot() for night in (highcard, spyfall, idle)}
     records = engine.store.records(highcard.code)
@@ -74,7 +75,7 @@ def test_a_lobby_whose_game_is_gone_is_parked_and_comes_back_with_it(
     clock.advance(100)  # down for 100 s
 
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
-        parked = restart(db_path, without_highcard, clock)
+        parked = restart(store_at, without_highcard, clock)
     # the server is up, with every other lobby as it was (an idle one comes back when asked for)
     assert parked.lobby(spyfall.code) is not None and parked.lobby(idle.code) is not None
     assert parked.lobby(highcard.code) is None
@@ -100,7 +101,7 @@ def test_a_lobby_whose_game_is_gone_is_parked_and_comes_back_with_it(
 
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
-        back = restart(db_path, with_highcard, clock)
+        back = restart(store_at, with_highcard, clock)
     assert parked_lines(caplog) == [] and back.parked == {}
     assert all(back.lobby(code) is not None for code in (highcard.code, spyfall.code, idle.code, "QQQQ"))
     lobby = back.lobbies[highcard.code]
@@ -113,48 +114,48 @@ def test_a_lobby_whose_game_is_gone_is_parked_and_comes_back_with_it(
     assert highcard.move("Boris", "claim", value=3).ok
 
 
-def test_a_lobby_parked_twice_keeps_the_time_it_went_down(db_path, clock, with_highcard, without_highcard):
-    engine = restart(db_path, with_highcard, clock)
+def test_a_lobby_parked_twice_keeps_the_time_it_went_down(store_at, clock, with_highcard, without_highcard):
+    engine = restart(store_at, with_highcard, clock)
     night = Night(engine, clock, ["Ann", "Boris"])
     night.start(options={"claim_seconds": 60})
     clock.advance(20)
     stop(engine)
     for _ in range(2):  # two starts without the game, a long time apart
         clock.advance(500)
-        stop(restart(db_path, without_highcard, clock))
+        stop(restart(store_at, without_highcard, clock))
     clock.advance(7)
-    back = restart(db_path, with_highcard, clock)
+    back = restart(store_at, with_highcard, clock)
     assert back.lobbies[night.code].match.timers["claim"].left(clock.now) == 40
 
 
-def test_a_match_restored_from_its_snapshot_alone_is_checked_too(db_path, clock, with_highcard, without_highcard):
+def test_a_match_restored_from_its_snapshot_alone_is_checked_too(store_at, clock, with_highcard, without_highcard):
     """A start writes a snapshot: with no record after it, nothing is replayed, yet a view would need the game."""
-    engine = restart(db_path, with_highcard, clock)
+    engine = restart(store_at, with_highcard, clock)
     night = Night(engine, clock, ["Ann", "Boris"])
     assert night.start().ok
     assert engine.store.records(night.code, after=night.lobby.version) == []
     other = Night(engine, clock, ["Chen", "Dina"])
     stop(engine)
-    parked = restart(db_path, without_highcard, clock)
+    parked = restart(store_at, without_highcard, clock)
     assert night.code in parked.parked and night.code not in parked.lobbies
     assert [seat["name"] for seat in parked.view(other.code, None)["lobby"]["seats"]] == ["Chen", "Dina"]
 
 
-def test_a_finished_match_of_a_missing_game_parks_its_lobby(db_path, clock, with_highcard, without_highcard):
-    engine = restart(db_path, with_highcard, clock)
+def test_a_finished_match_of_a_missing_game_parks_its_lobby(store_at, clock, with_highcard, without_highcard):
+    engine = restart(store_at, with_highcard, clock)
     night = Night(engine, clock, ["Ann", "Boris"])
     night.start()
     assert night.command("Ann", "end").ok  # ended early, scored: the match stays in the lobby, over
     assert night.match.over
     stop(engine)
-    parked = restart(db_path, without_highcard, clock)
+    parked = restart(store_at, without_highcard, clock)
     assert parked.lobby(night.code) is None, "no clock runs: it is parked when someone asks for it"
     assert night.code in parked.parked
-    back = restart(db_path, with_highcard, clock)
+    back = restart(store_at, with_highcard, clock)
     assert back.lobby(night.code).match.over
 
 
-def test_a_lobby_whose_variant_is_gone_is_parked(db_path, clock, tmp_path: Path, monkeypatch, caplog):
+def test_a_lobby_whose_variant_is_gone_is_parked(store_at, clock, tmp_path: Path, monkeypatch, caplog):
     (tmp_path / "loud_claims.py").write_text(
         textwrap.dedent(
             """
@@ -173,14 +174,14 @@ def test_a_lobby_whose_variant_is_gone_is_parked(db_path, clock, tmp_path: Path,
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    engine = restart(db_path, Plugins(["testgame", "loud_claims"], entry_points=False), clock)
+    engine = restart(store_at, Plugins(["testgame", "loud_claims"], entry_points=False), clock)
     loud = Night(engine, clock, ["Ann", "Boris"])
     assert loud.start(variants=["loud"]).ok
     plain = Night(engine, clock, ["Chen", "Dina"])
     assert plain.start().ok
     stop(engine)
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
-        parked = restart(db_path, Plugins(["testgame"], entry_points=False), clock)
+        parked = restart(store_at, Plugins(["testgame"], entry_points=False), clock)
     assert parked.parked == {loud.code: "variant 'loud' of 'highcard' is not installed"}
     assert set(parked.lobbies) == {plain.code}
     assert parked.lobby(loud.code) is None
@@ -205,8 +206,8 @@ def test_a_lobby_whose_variant_is_gone_is_parked(db_path, clock, tmp_path: Path,
     ],
     ids=["unknown-kind", "no-extra", "refused-move"],
 )
-def test_a_log_that_cannot_be_replayed_parks_only_its_lobby(db_path, clock, with_highcard, caplog, record, cause):
-    engine = restart(db_path, with_highcard, clock)
+def test_a_log_that_cannot_be_replayed_parks_only_its_lobby(store_at, clock, with_highcard, caplog, record, cause):
+    engine = restart(store_at, with_highcard, clock)
     broken = Night(engine, clock, ["Ann", "Boris"])
     assert broken.start(deals=[DEAL_ABC | {"hands": {"Ann": "c10", "Boris": "c25"}}]).ok
     fine = Night(engine, clock, ["Chen", "Dina"])
@@ -216,7 +217,7 @@ def test_a_log_that_cannot_be_replayed_parks_only_its_lobby(db_path, clock, with
     stop(engine)
 
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
-        restored = restart(db_path, with_highcard, clock)
+        restored = restart(store_at, with_highcard, clock)
         assert restored.lobby(broken.code) is None
     assert set(restored.parked) == {broken.code}
     assert cause in restored.parked[broken.code] and "record 1 after the snapshot" in restored.parked[broken.code]
@@ -227,14 +228,14 @@ def test_a_log_that_cannot_be_replayed_parks_only_its_lobby(db_path, clock, with
     assert restored.store.records(broken.code)[-1]["kind"] == record["kind"]
 
 
-def test_nothing_is_parked_on_an_ordinary_restart(db_path, clock, with_highcard, caplog):
-    engine = restart(db_path, with_highcard, clock)
+def test_nothing_is_parked_on_an_ordinary_restart(store_at, clock, with_highcard, caplog):
+    engine = restart(store_at, with_highcard, clock)
     night = Night(engine, clock, ["Ann", "Boris", "Chen"])
     night.start(deals=[DEAL_ABC])
     live = night.snapshot()
     stop(engine)
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
-        restored = restart(db_path, with_highcard, clock)
+        restored = restart(store_at, with_highcard, clock)
     assert restored.parked == {} and parked_lines(caplog) == []
     assert (
         restored.lobby(night.code).to_dict()
@@ -243,17 +244,15 @@ def test_nothing_is_parked_on_an_ordinary_restart(db_path, clock, with_highcard,
     )
 
 
-def test_a_row_that_is_not_json_parks_its_lobby_and_the_others_stay(db_path, clock, with_highcard, caplog):
-    engine = restart(db_path, with_highcard, clock)
+def test_a_row_that_is_not_json_parks_its_lobby_and_the_others_stay(store_at, clock, with_highcard, caplog):
+    engine = restart(store_at, with_highcard, clock)
     broken = Night(engine, clock, ["Ann", "Boris", "Chen"])
     assert broken.start(deals=[DEAL_ABC]).ok  # a clock runs: it is rebuilt at start
     fine = Night(engine, clock, ["Dina", "Emil"])
     stop(engine)
-    db = SQLiteStore(db_path)
-    db._db.execute("UPDATE lobbies SET snapshot = '{not json' WHERE code = ?", (broken.code,))
-    db.close()
+    run_sql(store_at, "UPDATE lobbies SET snapshot = '{not json' WHERE code = ?", [(broken.code,)])
     with caplog.at_level(logging.WARNING, logger="gamenight.engine"):
-        restored = restart(db_path, with_highcard, clock)
+        restored = restart(store_at, with_highcard, clock)
     assert broken.code in restored.parked and "not valid JSON" in restored.parked[broken.code]
     assert restored.lobby(broken.code) is None
     assert restored.lobby(fine.code) is not None

@@ -5,23 +5,34 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from gamenight.engine import Engine
-from gamenight.store import SQLiteStore
+from gamenight.store import open_store
 from helpers import DEAL_ABC, Night
+from stores import run_sql
 
 DAY = 86400
 
 
-class CountingStore(SQLiteStore):
-    """The real SQLite store, counting the lobbies it is asked to read whole."""
+class CountingStore:
+    """A real store, counting the lobbies it is asked to read whole."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
+    def __init__(self, store) -> None:
+        self.store = store
         self.read: list[str] = []
 
     def lobby(self, code: str):
         self.read.append(code)
-        return super().lobby(code)
+        return self.store.lobby(code)
+
+    def __getattr__(self, name: str):
+        return getattr(self.store, name)
+
+
+@pytest.fixture
+def engine(store_at, plugins, clock) -> Engine:
+    """This suite runs on each store."""
+    return Engine(open_store(store_at), plugins, clock)
 
 
 def test_an_idle_lobby_leaves_memory_and_comes_back_as_it_was(engine, clock):
@@ -49,7 +60,7 @@ def test_a_lobby_stays_in_memory_while_attached_or_while_a_clock_runs(engine, cl
     assert playing.code in engine.lobbies and playing.match.timers, "its claim clock runs"
 
 
-def test_a_lobby_untouched_for_the_retention_time_is_deleted_with_its_log(engine, clock, db_path):
+def test_a_lobby_untouched_for_the_retention_time_is_deleted_with_its_log(engine, clock, store_at):
     old = Night(engine, clock, ["Ann", "Boris"])
     clock.advance(engine.retention_days * DAY - 60)
     recent = Night(engine, clock, ["Chen", "Dina"])
@@ -64,32 +75,24 @@ def test_a_lobby_untouched_for_the_retention_time_is_deleted_with_its_log(engine
     joined, _ = engine.join(old.code, "Ann")
     assert joined.error["code"] == "unknown_lobby"
     # The deletion survives a restart, and the kept lobby is still there.
-    again = Engine(SQLiteStore(db_path), engine.plugins, clock)
+    again = Engine(open_store(store_at), engine.plugins, clock)
     assert again.lobby(old.code) is None and again.lobby(recent.code) is not None
 
 
-def test_a_restart_reads_only_the_lobbies_with_a_running_clock_of_ten_thousand(engine, clock, db_path, plugins):
+def test_a_restart_reads_only_the_lobbies_with_a_running_clock_of_ten_thousand(engine, clock, store_at, plugins):
     live = Night(engine, clock, ["Ann", "Boris", "Chen"])
     assert live.start(deals=[DEAL_ABC]).ok
     idle = Night(engine, clock, ["Dina", "Emil"])
     engine.store.close()
     # 10,000 more lobbies with one seat each, written as the engine writes them.
-    db = SQLiteStore(db_path)._db
     now = clock.now
     record = {"kind": "join", "actor": "system", "args": {"name": "Solo"}, "extra": {"token_hash": "0" * 64}}
-    db.execute("BEGIN")
-    db.executemany(
-        "INSERT INTO lobbies (code, created, touched) VALUES (?, ?, ?)",
-        ((f"Z{n:05d}", now, now) for n in range(10_000)),
-    )
-    db.executemany(
-        "INSERT INTO log (code, seq, at, record) VALUES (?, 1, ?, ?)",
-        ((f"Z{n:05d}", now, json.dumps(record | {"at": now})) for n in range(10_000)),
-    )
-    db.execute("COMMIT")
-    db.close()
+    codes = [f"Z{n:05d}" for n in range(10_000)]
+    run_sql(store_at, "INSERT INTO lobbies (code, created, touched) VALUES (?, ?, ?)", ((c, now, now) for c in codes))
+    text = json.dumps(record | {"at": now})
+    run_sql(store_at, "INSERT INTO log (code, seq, at, record) VALUES (?, 1, ?, ?)", ((c, now, text) for c in codes))
 
-    store = CountingStore(db_path)
+    store = CountingStore(open_store(store_at))
     restarted = Engine(store, plugins, clock)
     assert store.count() == 10_002
     assert store.read == [live.code] and set(restarted.lobbies) == {live.code}
@@ -99,7 +102,7 @@ def test_a_restart_reads_only_the_lobbies_with_a_running_clock_of_ten_thousand(e
     assert set(restarted.lobbies) == {live.code, "Z04321", idle.code}
 
 
-def test_a_command_that_writes_only_the_log_still_counts_as_a_touch(engine, clock, db_path):
+def test_a_command_that_writes_only_the_log_still_counts_as_a_touch(engine, clock, store_at):
     """A command leaves the lobby's row alone (no clock changed); the sweep still sees when it was made."""
     night = Night(engine, clock, ["Ann", "Boris"])
     clock.advance(engine.retention_days * DAY - 60)
@@ -108,6 +111,6 @@ def test_a_command_that_writes_only_the_log_still_counts_as_a_touch(engine, cloc
     clock.advance(61)
     assert engine.maintain() == []
     engine.store.close()  # and a restart reads the same
-    again = Engine(SQLiteStore(db_path), engine.plugins, clock)
+    again = Engine(open_store(store_at), engine.plugins, clock)
     assert again.maintain() == []
     assert again.lobby(night.code) is not None

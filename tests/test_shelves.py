@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamenight.engine import Engine, replay_lobby
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from helpers import DEAL_ABC, Night
 
 

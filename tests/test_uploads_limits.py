@@ -19,7 +19,7 @@ import pytest
 from gamenight.engine import Engine, Outcome
 from gamenight.errors import ActionError
 from gamenight.images import MAX_PACK_IMAGES, MAX_UPLOADED_PACKS, UPLOADS_SHELF_ID, UploadLimits
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 from gamenight.web import pictures
 from gamenight.web.app import create_app
 from helpers import Night

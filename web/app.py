@@ -91,6 +91,11 @@ def create_app(
         lang = request.accept_languages.best_match(LANGUAGES) or "en"
         return render_template(template, lang=lang, **context)
 
+    @app.get("/healthz")
+    def health() -> tuple[str, int]:
+        """For a proxy's health checks: 200 while this server takes lobbies, 503 once it is shutting down."""
+        return ("draining", 503) if engine.draining else ("ok", 200)
+
     @app.get("/")
     def landing() -> str:
         return page("landing.html")
@@ -113,12 +118,15 @@ def create_app(
         wait = hub.throttle.retry_after(address)
         if wait:
             return too_many_attempts(wait)
-        lobby = engine.lobby(code)
-        if lobby is None:
+        try:
+            known = engine.known(code)  # any node can draw it: the lobby need not be this node's
+        except ActionError:
+            abort(503)
+        if known is None:
             hub.throttle.miss(address)
             abort(404)
         buffer = io.BytesIO()
-        segno.make(f"{base_url()}l/{lobby.code}", error="m").save(
+        segno.make(f"{base_url()}l/{known}", error="m").save(
             buffer, kind="svg", scale=8, border=2, dark="#000", light="#fff"
         )
         return Response(buffer.getvalue(), mimetype="image/svg+xml")

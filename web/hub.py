@@ -6,10 +6,18 @@ command's outcome is delivered view by view: each seat's connection gets its
 own view, table connections the table's, as a patch of the view it holds
 (``fanout``). There is no broadcast of anything else. A seat has at most one
 connection: a second tab with the same token takes over, and the first is told so.
+
+In a cluster, an event about a lobby another node owns is refused with ``moved`` (naming
+that node: the browser reconnects through the proxy with ``?node=<id>``), and when this node
+loses a lobby (a takeover fenced it out, or it is shutting down) every connection attached
+to it is sent a ``moved`` event and detached.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +31,11 @@ from gamenight.web.fanout import Fanout
 from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
 from gamenight.web.protocol import load_event
 
+log = logging.getLogger(__name__)
+
 TICK_SECONDS = 0.2
+ADOPT_SECONDS = 1.0  # how often a node looks for lobbies with a clock running whose owner is gone
+DRAIN_SECONDS = 0.5  # after telling its clients where to go, a stopping node waits this long before it exits
 HEARTBEAT_SECONDS = 1.0
 SWEEP_SECONDS = 60.0
 REFUSED_LINGER_SECONDS = 1.0  # a refused connection is closed this long after its refusal was sent
@@ -54,6 +66,7 @@ class Hub:
         rate: float | None = None,
         burst: int | None = None,
         throttle: CodeThrottle | None = None,
+        creations: WindowLimit | None = None,
         ticker: bool = True,
     ) -> None:
         self.engine = engine
@@ -63,7 +76,7 @@ class Hub:
         self.buckets = Buckets(rate or limits.events_per_second, burst or limits.event_burst)
         # The one wrong-code throttle: every path that tells a real code from a wrong one uses it.
         self.throttle = throttle if throttle is not None else CodeThrottle(limits.code_misses, limits.code_window)
-        self.creations = WindowLimit(limits.lobbies_per_address, limits.lobby_window)
+        self.creations = creations or WindowLimit(limits.lobbies_per_address, limits.lobby_window)
         self.fanout = Fanout(socketio.server)
         self.listeners: list[Callable[[Outcome], None]] = []  # told of every accepted outcome, once delivered
         self.links: dict[str, Link] = {}
@@ -71,6 +84,8 @@ class Hub:
         self.seats: dict[tuple[str, str], str] = {}  # (lobby code, player id) -> the connection holding it
         self._lock = threading.RLock()
         self._ticker_started = not ticker  # tests drive ``tick()`` by hand
+        self._ticking = ticker
+        engine.on_drop.append(self.lobby_moved)
         handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
             "create_lobby": self.create_lobby,
             "join_lobby": self.join_lobby,
@@ -276,6 +291,21 @@ class Hub:
         if current and lobby is not None and link.player in lobby.players:
             self.publish(self.engine.set_presence(link.code, link.player, False))
 
+    def lobby_moved(self, code: str, node: str | None) -> None:
+        """Lobby ``code`` is no longer this node's: tell each of its connections where it went, and detach them."""
+        with self._lock:
+            moving = [(sid, link) for sid, link in self.links.items() if link.code == code]
+            for sid, link in moving:
+                if not link.table and self.seats.get((code, link.player)) == sid:
+                    del self.seats[(code, link.player)]
+                if link.table:
+                    self.socketio.server.leave_room(sid, table_room(code), namespace="/")
+                link.code = link.player = link.token = None
+                link.table = False
+        for sid, _ in moving:
+            self.fanout.forget(sid)
+            self.socketio.emit("moved", {"code": code, "node": node}, to=sid)
+
     def publish(self, outcome: Outcome) -> None:
         """Deliver each recipient its own view of an accepted command."""
         if not outcome.ok:
@@ -318,6 +348,50 @@ class Hub:
                 return
             self._ticker_started = True
         self.socketio.start_background_task(self._tick_forever)
+        if self.engine.leases.shared:
+            self.socketio.start_background_task(self._hold_leases_forever)
+
+    def _hold_leases_forever(self) -> None:
+        """A node's leases: renewed a few times a lease; lobbies whose owner is gone adopted every second.
+
+        A thread of its own, so that a long sweep never delays a renewal past the lease."""
+        lease = self.engine.leases.lease_seconds
+        since_renewal = 0.0
+        while not self.engine.draining:
+            try:
+                if since_renewal >= lease / 3:
+                    self.engine.renew_leases()
+                    since_renewal = 0.0
+                self.engine.adopt_orphans()
+            except Exception:  # the directory or the store is away: the next round tries again
+                log.exception("leases")
+            self.socketio.sleep(ADOPT_SECONDS)
+            since_renewal += ADOPT_SECONDS
+
+    def stop_on_terminate(self) -> None:
+        """On SIGTERM: hand every lobby over at once, send each client on, then exit (a rolling restart)."""
+
+        def terminate(signum: int, frame: Any) -> None:
+            self.socketio.start_background_task(self.drain_and_exit)
+
+        signal.signal(signal.SIGTERM, terminate)
+
+    def drain_and_exit(self) -> None:
+        self.drain()
+        self.socketio.sleep(DRAIN_SECONDS)
+        try:
+            self.engine.store.close()
+            self.engine.leases.close()
+        finally:
+            os._exit(0)
+
+    def drain(self) -> list[str]:
+        """Give every lobby up (other nodes take them over) and send their clients on; returns their codes."""
+        released = self.engine.release_all()
+        for code in released:
+            self.lobby_moved(code, None)
+        log.info("draining: %d lobbies handed over", len(released))
+        return released
 
     def tick(self) -> None:
         """Fire whatever is due (timer expiries, the host's grace period) and deliver the results."""

@@ -129,7 +129,7 @@ def describe(limits: Limits, proxies: int) -> str:
 def run(
     host: str,
     port: int,
-    db: Path | None,
+    db: str | Path | None,
     async_mode: str,
     durability: str,
     plugin_modules: tuple[str, ...],
@@ -139,10 +139,19 @@ def run(
     upload_limits: UploadLimits | None = None,
     idle_minutes: float | None = None,
     retention_days: float | None = None,
+    cluster: str | None = None,
+    node_id: str | None = None,
+    lease_seconds: float = 6.0,
+    public_url: str | None = None,
+    uploads: Path | None = None,
 ) -> None:
     """Start the server. ``limits``/``proxies`` default to the environment's (``GAMENIGHT_LIMITS``,
     ``GAMENIGHT_<SETTING>``, ``GAMENIGHT_PROXIES``), else a home night's. ``idle_minutes``: a lobby nobody uses
-    leaves memory after that long; ``retention_days``: a lobby untouched that long is deleted."""
+    leaves memory after that long; ``retention_days``: a lobby untouched that long is deleted.
+
+    ``db`` is a SQLite file's path or a ``postgresql://`` URL; ``cluster`` (a ``redis://`` URL) makes this
+    server one node (``node_id``) of a cluster sharing that PostgreSQL database, each lobby owned by one node
+    under a lease of ``lease_seconds``; ``public_url`` is the address phones use (the proxy's, in a cluster)."""
     if limits is None:
         try:
             limits = Limits.from_env(os.environ)
@@ -156,14 +165,13 @@ def run(
     from gamenight.engine import Engine
     from gamenight.images import folder_pack
     from gamenight.registry import Plugins
-    from gamenight.store import SQLiteStore
     from gamenight.web.app import create_app
 
-    db = db or default_db()
-    db.parent.mkdir(parents=True, exist_ok=True)
+    location = str(db or default_db())
+    data = data_folder(location)
     plugins = Plugins(plugin_modules)
     for folder in image_packs:
-        pack = folder_pack(folder, db.parent / "image-cache")
+        pack = folder_pack(folder, data / "image-cache")
         plugins.add_image_pack(pack)
         click.echo(f"Picture pack {pack.id}: {len(pack.images)} pictures from {folder}")
     retention = {}
@@ -171,23 +179,36 @@ def run(
         retention["idle_seconds"] = idle_minutes * 60
     if retention_days is not None:
         retention["retention_days"] = retention_days
-    engine = Engine(SQLiteStore(str(db), durability, native_threads(async_mode)), plugins, **retention)
+    store, leases = open_node(location, durability, async_mode, cluster, node_id or f"{host}-{port}", lease_seconds)
+    engine = Engine(store, plugins, leases=leases, **retention)
     where = served(host)
-    url = where.url(port)
+    url = public_url or where.url(port)
+    hub_options = shared_limits(cluster, limits) if cluster else None
     app, socketio = create_app(
         engine,
         async_mode=async_mode,
         public_url=url,
-        uploads=db.parent / "uploads",
+        uploads=uploads or data / "uploads",
+        hub_options=hub_options,
         limits=limits,
         upload_limits=upload_limits or UploadLimits.from_settings({}, environ=os.environ),
         proxies=proxies,
     )
     games = ", ".join(g.names.get("en", g.id) for g in engine.plugins.games.values()) or "none installed"
-    click.echo(f"Games: {games}. Store: {db} ({len(engine.lobbies)} lobbies). Mode: {async_mode}.")
+    store_name = _without_password(location)
+    click.echo(f"Games: {games}. Store: {store_name} ({len(engine.lobbies)} lobbies). Mode: {async_mode}.")
+    if cluster:
+        click.echo(
+            f"Node {leases.node} of the cluster at {_without_password(cluster)}: each lobby is owned by one node "
+            f"under a {lease_seconds:g} s lease."
+        )
     click.echo(describe(limits, proxies))
-    click.echo(where_to_go(where, url))
-    if where.unreachable is None:
+    click.echo(where_to_go(where, url) if not public_url else f"gamenight is up: phones open {url}")
+    hub = app.extensions["gamenight"]["hub"]
+    hub.stop_on_terminate()
+    if cluster:
+        hub.start_ticker()  # a node renews its leases and adopts orphaned lobbies before any client comes
+    if where.unreachable is None and not public_url:
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     # Behind a proxy every connection comes from the proxy: only the total is counted here,
@@ -195,6 +216,58 @@ def run(
     gate = ConnectionGate(limits.max_connections, None if proxies else limits.max_connections_per_address)
     settle_garbage_collector()
     serve_gated(app, host, port, async_mode, gate, head_seconds=limits.request_head_seconds)
+
+
+def data_folder(location: str) -> Path:
+    """Where uploads and picture caches go: beside a SQLite file, else in the user data folder."""
+    from gamenight.store import is_postgres
+
+    folder = default_db().parent if is_postgres(location) else Path(location).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def open_node(
+    location: str, durability: str, async_mode: str, cluster: str | None, node_id: str, lease_seconds: float
+) -> tuple[Any, Any]:
+    """The store and the leases of this server: alone on its store, or one node of a cluster."""
+    from gamenight.leases import LeasesUnavailable, SoloLeases
+    from gamenight.store import StoreInUse, StoreUnavailable, open_store
+
+    try:
+        store = open_store(
+            location, durability, threads=native_threads(async_mode), exclusive=not cluster, shared=bool(cluster)
+        )
+    except (StoreInUse, StoreUnavailable, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if not cluster:
+        return store, SoloLeases()
+    from gamenight.leases_redis import RedisLeases
+
+    try:
+        return store, RedisLeases(cluster, node_id, lease_seconds)
+    except (LeasesUnavailable, ValueError) as exc:
+        store.close()
+        raise click.ClickException(str(exc)) from None
+
+
+def shared_limits(cluster: str, limits: Limits) -> dict[str, Any]:
+    """The per-address limits that hold across the cluster's nodes (counted in its Redis)."""
+    from gamenight.web.shared_limits import SharedCodeThrottle, SharedWindowLimit
+
+    return {
+        "throttle": SharedCodeThrottle(cluster, limits.code_misses, limits.code_window),
+        "creations": SharedWindowLimit(cluster, "lobbies", limits.lobbies_per_address, limits.lobby_window),
+    }
+
+
+def _without_password(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.password:
+        return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")).geturl()
+    return url
 
 
 def where_to_go(where: Served, url: str) -> str:

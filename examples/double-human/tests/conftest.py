@@ -12,7 +12,7 @@ from double_human_table import PLAYERS, Table
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine
 from gamenight.registry import Plugins
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 
 
 @pytest.fixture(scope="session")

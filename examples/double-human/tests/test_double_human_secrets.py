@@ -11,7 +11,7 @@ import pytest
 from double_human_table import PLAYERS, Table
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine
-from gamenight.store import SQLiteStore
+from gamenight.store_sqlite import SQLiteStore
 
 WORDS = {"Ann": "cold", "Boris": "winter", "Chen": "night", "Dina": "moon", "Emil": "frost"}
 VOTES = {"Ann": "3", "Boris": "1", "Chen": "1", "Dina": "2", "Emil": "4"}

@@ -8,6 +8,8 @@ import { HeldView } from "./view.js";
 import { withAvatars } from "./looks.js";
 
 const ACK_SECONDS = 15;
+const MOVES = 6; // a request follows its lobby to another server at most this often
+const MOVE_PAUSE_MS = 1000; // between two moves of one request
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
 
@@ -17,13 +19,34 @@ let quietRequests = 0;
  * player ids and cards read as names.
  */
 export function connect(handlers = {}) {
-  const socket = io({ reconnectionDelayMax: 4000 });
+  const socket = io({ reconnectionDelayMax: 4000, query: {} });
   let refusedWith = null; // the server's reason for refusing the connection, shown once until it changes
+  let resending = false; // a request is following its lobby to another server: it attaches there itself
   socket.on("connect", () => {
     refusedWith = null;
     connectionBanner(true);
-    handlers.connect?.();
+    if (!resending) handlers.connect?.();
   });
+  /**
+   * In a cluster, reconnect to server ``node`` (through the proxy, which routes ``?node=``); without a node,
+   * to whichever server the proxy picks. Resolves once connected. ``quiet``: the caller attaches itself.
+   */
+  socket.moveTo = (node, { quiet = false } = {}) =>
+    new Promise((resolve) => {
+      const query = { ...socket.io.opts.query };
+      if (node) query.node = node;
+      else delete query.node;
+      socket.io.opts.query = query;
+      resending = quiet;
+      socket.once("connect", () => {
+        resending = false;
+        resolve();
+      });
+      socket.disconnect();
+      socket.connect();
+    });
+  // This server gave the lobby up (another took it over, or it is shutting down): follow it.
+  socket.on("moved", (where) => socket.moveTo(where?.node));
   // The server sends a whole view once, then patches of it: `handlers.state` always gets the whole view.
   const held = new HeldView(
     (view) => handlers.state?.(view),
@@ -49,7 +72,7 @@ export function connect(handlers = {}) {
   // Every refusal also arrives as an `error` event: that is the one place errors are shown.
   socket.on("error", (error) => {
     if (quietRequests > 0) return;
-    if (!error || !error.key) return;
+    if (!error || !error.key || error.code === "moved") return; // a request follows the lobby by itself
     const view = handlers.view?.();
     toast(withAvatars(view, error.params, t(error.key, readableParams(view, error.params || {}))), "error");
   });
@@ -70,7 +93,14 @@ export function connect(handlers = {}) {
 export async function request(socket, event, payload = {}, { quiet = false } = {}) {
   if (quiet) quietRequests += 1;
   try {
-    return await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+    let answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+    // In a cluster the lobby may live on another server: reconnect there and ask again.
+    for (let move = 1; answer?.error?.code === "moved" && socket.moveTo && move <= MOVES; move += 1) {
+      if (move > 1) await new Promise((r) => setTimeout(r, MOVE_PAUSE_MS)); // its old server's lease runs out
+      await socket.moveTo(answer.error.params?.node, { quiet: true });
+      answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+    }
+    return answer;
   } catch {
     toast(t("error.timeout"), "error");
     return { ok: false, error: { code: "timeout", key: "error.timeout", params: {} } };

@@ -1,0 +1,143 @@
+"""Lobby leases in Redis: the cluster's directory (``--cluster redis://...``).
+
+Keys (``gamenight:`` first):
+
+- ``lease:<code>``: ``"<node> <epoch>"``, expiring ``lease_seconds`` after its last renewal;
+- ``lobby:<code>``: a hash with the lobby's last ``epoch``, the ``node`` that held it, and
+  ``released`` (when that node gave it up; absent if it never did: it died, or was paused);
+- ``beat:<node>``: the node's last heartbeat, for a takeover to know when the clocks stopped.
+
+Every operation is one script or one round trip, and none is on a move's path: a node asks
+when a client first comes for a lobby, renews its leases a few times a lease, and beats once
+a second.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import redis
+from gamenight.leases import Claim, LeasesUnavailable
+
+PREFIX = "gamenight:"
+HISTORY_SECONDS = 90 * 86400  # a lobby's epoch outlives any retention: an epoch never goes back
+NODE_ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+# KEYS: lease, lobby. ARGV: node, lease ms, history ms. Returns {epoch, previous node, released} or {0, owner}.
+CLAIM = """
+local held = redis.call('GET', KEYS[1])
+if held then
+  local owner, epoch = string.match(held, '^(%S+) (%d+)$')
+  if owner ~= ARGV[1] then return {0, owner, ''} end
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {tonumber(epoch), '', ''}
+end
+local epoch = redis.call('HINCRBY', KEYS[2], 'epoch', 1)
+local previous = redis.call('HGET', KEYS[2], 'node') or ''
+local released = redis.call('HGET', KEYS[2], 'released') or ''
+redis.call('HSET', KEYS[2], 'node', ARGV[1])
+redis.call('HDEL', KEYS[2], 'released')
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. epoch, 'PX', ARGV[2])
+return {epoch, previous, released}
+"""
+# KEYS: lease, lobby. ARGV: "<node> <epoch>", now.
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  redis.call('HSET', KEYS[2], 'released', ARGV[2])
+  return 1
+end
+return 0
+"""
+# KEYS: leases. ARGV: lease ms, then "<node> <epoch>" of each. Returns the 1-based positions of the lost ones.
+RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[i + 1] then
+    redis.call('PEXPIRE', key, ARGV[1])
+  else
+    table.insert(lost, i)
+  end
+end
+return lost
+"""
+
+
+class RedisLeases:
+    """Leases for node ``node`` in the Redis at ``url``, each lasting ``lease_seconds`` past its last renewal."""
+
+    shared = True
+
+    def __init__(self, url: str, node: str, lease_seconds: float = 6.0) -> None:
+        if not NODE_ID.match(node):
+            raise ValueError(f"a node id is 1-64 letters, digits, '.', '_' or '-': {node!r}")
+        self.node = node
+        self.lease_seconds = lease_seconds
+        self.lease_ms = int(lease_seconds * 1000)
+        self.redis = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5, decode_responses=True)
+        try:
+            self._claim = self.redis.register_script(CLAIM)
+            self._release = self.redis.register_script(RELEASE)
+            self._renew = self.redis.register_script(RENEW)
+            self.redis.ping()
+        except redis.RedisError as exc:
+            raise LeasesUnavailable(f"cannot reach the cluster's directory at {url}: {exc}") from exc
+
+    def claim(self, code: str, now: float) -> Claim | None:
+        epoch, other, released = self._call(
+            self._claim, [_lease(code), _lobby(code)], [self.node, self.lease_ms, HISTORY_SECONDS * 1000]
+        )
+        if int(epoch) == 0:
+            return None
+        if released:
+            return Claim(int(epoch), float(released))
+        if other:  # the node before never let go: its clocks ran until its last beat
+            beat = self._call(self.redis.get, PREFIX + "beat:" + other)
+            return Claim(int(epoch), float(beat) if beat else None)
+        return Claim(int(epoch))
+
+    def owner(self, code: str) -> str | None:
+        held = self._call(self.redis.get, _lease(code))
+        return held.split(" ", 1)[0] if held else None
+
+    def release(self, code: str, epoch: int | None, now: float) -> None:
+        self._call(self._release, [_lease(code), _lobby(code)], [f"{self.node} {epoch}", repr(now)])
+
+    def renew(self, held: Mapping[str, int | None]) -> list[str]:
+        if not held:
+            return []
+        codes = list(held)
+        lost = self._call(
+            self._renew, [_lease(c) for c in codes], [self.lease_ms, *(f"{self.node} {held[c]}" for c in codes)]
+        )
+        return [codes[int(i) - 1] for i in lost]
+
+    def unowned(self, codes: Sequence[str]) -> list[str]:
+        if not codes:
+            return []
+        held = self._call(self.redis.mget, [_lease(c) for c in codes])
+        return [code for code, lease in zip(codes, held, strict=True) if lease is None]
+
+    def beat(self, now: float) -> None:
+        self._call(self.redis.set, PREFIX + "beat:" + self.node, repr(now), ex=HISTORY_SECONDS)
+
+    def close(self) -> None:
+        self.redis.close()
+
+    @staticmethod
+    def _call(operation: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return operation(*args, **kwargs)
+        except redis.RedisError as exc:
+            raise LeasesUnavailable(f"the cluster's directory did not answer: {exc}") from exc
+
+
+def _lease(code: str) -> str:
+    return f"{PREFIX}lease:{code}"
+
+
+def _lobby(code: str) -> str:
+    return f"{PREFIX}lobby:{code}"

@@ -1,0 +1,375 @@
+"""PostgreSQL as the store: the lobbies of every node of a cluster in one database.
+
+The same tables as the SQLite store, with each lobby's lease ``epoch`` beside it. A move
+is one statement: its log row is inserted only while the lobby's row holds the writer's
+epoch, under a share lock that a takeover's ``fence`` (an update of that epoch) waits for,
+so a write either lands before the new owner reads the log or is refused (``Fenced``).
+
+The driver, pg8000, is pure Python over the standard socket: under eventlet or gevent a
+query waiting on the database lets every other lobby go on. Each query borrows one of a
+pool of connections, so one lobby's slow commit holds up no other's.
+
+``durability``: ``process`` commits with ``synchronous_commit=off`` (a commit is in the
+database before the move is acknowledged and survives any crash of the gamenight server;
+a crash of PostgreSQL itself may lose its last fraction of a second); ``full`` waits for
+PostgreSQL's flush to disk on every move.
+"""
+
+from __future__ import annotations
+
+import queue
+import ssl
+import threading
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import orjson
+import pg8000.native
+from gamenight.store import Durability, Fenced, StoredLobby, StoreInUse, StoreUnavailable
+
+POOL_SIZE = 16
+CONNECT_SECONDS = 5.0
+# One number every gamenight server takes an advisory lock on: shared by a cluster's nodes, exclusive otherwise.
+SERVERS_LOCK = zlib.crc32(b"gamenight servers")
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS lobbies (
+        code TEXT PRIMARY KEY,
+        created DOUBLE PRECISION NOT NULL,
+        snapshot TEXT,
+        snapshot_seq INTEGER NOT NULL DEFAULT 0,
+        touched DOUBLE PRECISION,
+        due DOUBLE PRECISION,
+        epoch BIGINT NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS log (
+        code TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (code, seq)
+    )""",
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS lobbies_due ON lobbies (due) WHERE due IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS lobbies_touched ON lobbies (touched)",
+)
+
+# The log row goes in only while the lobby's row holds the writer's epoch (the share lock makes a
+# takeover's fence wait for this write, or this write see the fence). A single server (no cluster)
+# writes with no epoch (NULL): it holds the database alone.
+APPEND_LOG = """
+    INSERT INTO log (code, seq, at, record)
+    SELECT code, :seq, :at, :record FROM lobbies WHERE code = :code AND epoch = COALESCE(CAST(:epoch AS BIGINT), epoch) FOR SHARE
+"""
+# The same, when the lobby's row changes too (its snapshot, or when it is next due).
+APPEND_WITH_ROW = """
+    WITH fenced AS (
+        UPDATE lobbies SET touched = :at, due = :due,
+            snapshot = COALESCE(:snapshot, snapshot), snapshot_seq = COALESCE(:snapshot_seq, snapshot_seq)
+        WHERE code = :code AND epoch = COALESCE(CAST(:epoch AS BIGINT), epoch) RETURNING code
+    )
+    INSERT INTO log (code, seq, at, record) SELECT code, :seq, :at, :record FROM fenced
+"""
+
+
+class PostgresStore:
+    """Lobbies in a PostgreSQL database (``postgresql://user:password@host:port/database?sslmode=require``)."""
+
+    def __init__(
+        self, url: str, durability: Durability = "process", *, exclusive: bool = False, shared: bool = False
+    ) -> None:
+        """``exclusive``: refuse to run beside another server on this database; ``shared``: be one node of a
+        cluster (and refuse to run beside a server that is not). Both are held until ``close``."""
+        self.url = url
+        self._connect_args = _connection_args(url)
+        self._settings = "on" if durability == "full" else "off"
+        self._pool: queue.LifoQueue[pg8000.native.Connection] = queue.LifoQueue()
+        self._open = 0
+        self._open_lock = threading.Lock()
+        self._due: dict[str, float | None] = {}
+        self._touched: dict[str, float] = {}
+        self._closed = False
+        self._holder: pg8000.native.Connection | None = None
+        with self._connection() as db:
+            db.run("SELECT pg_advisory_lock(:key)", key=SERVERS_LOCK + 1)  # one server creates the tables at a time
+            try:
+                for statement in SCHEMA:
+                    db.run(statement)
+            finally:
+                db.run("SELECT pg_advisory_unlock(:key)", key=SERVERS_LOCK + 1)
+        if exclusive or shared:
+            self._holder = self._hold(shared)
+
+    # -- connections -----------------------------------------------------------------------
+
+    def _new_connection(self) -> pg8000.native.Connection:
+        try:
+            db = pg8000.native.Connection(**self._connect_args)
+        except (pg8000.native.InterfaceError, pg8000.native.DatabaseError, OSError) as exc:
+            raise StoreUnavailable(f"cannot connect to PostgreSQL at {_safe(self.url)}: {exc}") from exc
+        db.run(f"SET synchronous_commit = {self._settings}")
+        return db
+
+    @contextmanager
+    def _connection(self) -> Iterator[pg8000.native.Connection]:
+        """Borrow a connection; one that failed is closed and not given back (the next query opens another)."""
+        if self._closed:
+            raise StoreUnavailable("the store is closed")
+        try:
+            db = self._pool.get_nowait()
+        except queue.Empty:
+            with self._open_lock:
+                grow = self._open < POOL_SIZE
+                if grow:
+                    self._open += 1
+            if grow:
+                try:
+                    db = self._new_connection()
+                except BaseException:
+                    with self._open_lock:
+                        self._open -= 1
+                    raise
+            else:
+                db = self._pool.get()
+        try:
+            yield db
+        except pg8000.native.DatabaseError as exc:
+            if not _is_broken(db):
+                self._pool.put(db)
+                raise StoreUnavailable(_message(exc)) from exc
+            self._drop(db)
+            raise StoreUnavailable(_message(exc)) from exc
+        except (pg8000.native.InterfaceError, OSError) as exc:
+            self._drop(db)
+            raise StoreUnavailable(f"PostgreSQL connection lost: {exc}") from exc
+        except BaseException:
+            self._drop(db)
+            raise
+        else:
+            self._pool.put(db)
+
+    def _drop(self, db: pg8000.native.Connection) -> None:
+        with self._open_lock:
+            self._open -= 1
+        with suppress(Exception):
+            db.close()
+
+    def _run(self, sql: str, **params: Any) -> list[list[Any]]:
+        with self._connection() as db:
+            return db.run(sql, **params)
+
+    def _hold(self, shared: bool) -> pg8000.native.Connection:
+        """Take the servers' advisory lock on a connection of its own, held until ``close``."""
+        db = self._new_connection()
+        kind = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+        if not db.run(f"SELECT {kind}(:key)", key=SERVERS_LOCK)[0][0]:
+            db.close()
+            if shared:
+                raise StoreInUse(
+                    f"{_safe(self.url)} is in use by a gamenight server that is not part of a cluster: stop it, "
+                    "or start every server with the same --cluster directory."
+                )
+            raise StoreInUse(
+                f"{_safe(self.url)} is in use by another gamenight server. Servers sharing a database must be "
+                "nodes of one cluster: start each with --cluster redis://... (they would each keep their own copy "
+                "of a lobby otherwise)."
+            )
+        return db
+
+    # -- lobbies -------------------------------------------------------------------------------
+
+    def create_lobby(self, code: str, created: float, epoch: int = 0) -> bool:
+        with self._connection() as db:
+            db.run(
+                "INSERT INTO lobbies (code, created, touched, epoch) VALUES (:code, :created, :created, :epoch) "
+                "ON CONFLICT (code) DO NOTHING",
+                code=code,
+                created=created,
+                epoch=epoch,
+            )
+            made = db.row_count == 1
+        if made:
+            self._due[code] = None
+        return made
+
+    def fence(self, code: str, epoch: int) -> bool:
+        """Raise the lobby's epoch to ``epoch``: from now on only writes under it land (False: it holds a newer one,
+        or no such lobby)."""
+        rows = self._run(
+            "UPDATE lobbies SET epoch = :epoch WHERE code = :code AND epoch <= :epoch RETURNING code",
+            code=code,
+            epoch=epoch,
+        )
+        return bool(rows)
+
+    def append(
+        self,
+        code: str,
+        seq: int,
+        record: dict[str, Any],
+        snapshot: dict[str, Any] | None,
+        due: float | None = None,
+        epoch: int | None = None,
+    ) -> None:
+        """Write one accepted command (and maybe a snapshot and the lobby's ``due``) in one statement.
+
+        ``Fenced`` when the lobby holds a newer epoch than ``epoch`` (another node took it over).
+        """
+        text = orjson.dumps(record).decode()
+        params: dict[str, Any] = {"code": code, "seq": seq, "at": record["at"], "record": text, "epoch": epoch}
+        with self._connection() as db:
+            if snapshot is None and self._due.get(code, due) == due and code in self._due:
+                db.run(APPEND_LOG, **params)
+            else:
+                snap = orjson.dumps(snapshot).decode() if snapshot is not None else None
+                db.run(
+                    APPEND_WITH_ROW,
+                    due=due,
+                    snapshot=snap,
+                    snapshot_seq=seq if snapshot is not None else None,
+                    **params,
+                )
+            written = db.row_count == 1
+        if not written:
+            raise Fenced(code)
+        self._due[code] = due
+        self._touched[code] = record["at"]
+
+    def lobby(self, code: str) -> StoredLobby | None:
+        rows = self._run("SELECT created, snapshot, snapshot_seq, due FROM lobbies WHERE code = :code", code=code)
+        if not rows:
+            return None
+        created, snapshot, seq, due = rows[0]
+        self._due[code] = due
+        return created, orjson.loads(snapshot) if snapshot else None, self.records(code, seq)
+
+    def records(self, code: str, after: int = 0) -> list[dict[str, Any]]:
+        rows = self._run(
+            "SELECT record FROM log WHERE code = :code AND seq > :after ORDER BY seq", code=code, after=after
+        )
+        return [orjson.loads(r[0]) for r in rows]
+
+    def due_codes(self) -> list[str]:
+        return [r[0] for r in self._run("SELECT code FROM lobbies WHERE due IS NOT NULL ORDER BY code")]
+
+    def set_due(self, code: str, due: float | None) -> None:
+        self._run("UPDATE lobbies SET due = :due WHERE code = :code", code=code, due=due)
+        self._due[code] = due
+
+    def untouched_since(self, moment: float, limit: int = 1000) -> list[str]:
+        self._write_touched()
+        rows = self._run(
+            "SELECT code FROM lobbies WHERE touched < :moment ORDER BY touched LIMIT :limit", moment=moment, limit=limit
+        )
+        return [r[0] for r in rows]
+
+    def count(self) -> int:
+        return self._run("SELECT COUNT(*) FROM lobbies")[0][0]
+
+    def exists(self, code: str) -> bool:
+        return bool(self._run("SELECT 1 FROM lobbies WHERE code = :code", code=code))
+
+    def delete_lobby(self, code: str) -> None:
+        with self._connection() as db:
+            db.run("BEGIN")
+            try:
+                db.run("DELETE FROM log WHERE code = :code", code=code)
+                db.run("DELETE FROM lobbies WHERE code = :code", code=code)
+                db.run("DELETE FROM meta WHERE key LIKE :pattern", pattern=f"%:{code}")
+                db.run("COMMIT")
+            except BaseException:
+                db.run("ROLLBACK")
+                raise
+        self._due.pop(code, None)
+        self._touched.pop(code, None)
+
+    def last_write(self) -> float | None:
+        return self._run("SELECT MAX(at) FROM log")[0][0]
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._run(
+            "INSERT INTO meta (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = :value",
+            key=key,
+            value=value,
+        )
+
+    def get_meta(self, key: str) -> str | None:
+        rows = self._run("SELECT value FROM meta WHERE key = :key", key=key)
+        return rows[0][0] if rows else None
+
+    def close(self) -> None:
+        with suppress(StoreUnavailable):
+            self._write_touched()
+        self._closed = True
+        while True:
+            try:
+                self._pool.get_nowait().close()
+            except queue.Empty:
+                break
+            except Exception:
+                pass
+        if self._holder is not None:
+            with suppress(Exception):
+                self._holder.close()
+
+    def _write_touched(self) -> None:
+        """Write the newer ``touched`` times the log-only appends kept back (for the retention sweep)."""
+        if not self._touched:
+            return
+        touched, self._touched = self._touched, {}
+        with self._connection() as db:
+            db.run(
+                "UPDATE lobbies SET touched = t.at FROM unnest(CAST(:codes AS TEXT[]), CAST(:ats AS DOUBLE PRECISION[])) "
+                "AS t(code, at) WHERE lobbies.code = t.code AND (lobbies.touched IS NULL OR lobbies.touched < t.at)",
+                codes=list(touched),
+                ats=list(touched.values()),
+            )
+
+
+def _connection_args(url: str) -> dict[str, Any]:
+    parts = urlsplit(url)
+    query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    args: dict[str, Any] = {
+        "user": unquote(parts.username or "postgres"),
+        "password": unquote(parts.password) if parts.password else None,
+        "host": parts.hostname or "127.0.0.1",
+        "port": parts.port or 5432,
+        "database": unquote(parts.path.lstrip("/")) or None,
+        "timeout": CONNECT_SECONDS,
+        "application_name": "gamenight",
+    }
+    if query.get("sslmode") in ("require", "verify-ca", "verify-full"):
+        context = ssl.create_default_context()
+        if query["sslmode"] == "require":
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        args["ssl_context"] = context
+    return args
+
+
+def _is_broken(db: pg8000.native.Connection) -> bool:
+    """After a failed statement: roll back an open transaction; True if the connection is unusable."""
+    try:
+        db.run("ROLLBACK")
+        return False
+    except Exception:
+        return True
+
+
+def _message(exc: Exception) -> str:
+    detail = exc.args[0] if exc.args else exc
+    if isinstance(detail, dict):
+        return f"PostgreSQL {detail.get('C', '')}: {detail.get('M', '')}"
+    return f"PostgreSQL: {detail}"
+
+
+def _safe(url: str) -> str:
+    """The URL without its password (for messages)."""
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        return parts._replace(netloc=netloc).geturl()
+    return url
