@@ -12,6 +12,7 @@ past its lease can no longer change a lobby another node now owns.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from gamenight.checkpointer import NativeThreads
@@ -96,4 +97,6 @@ def open_store(
         raise ValueError("a cluster's nodes share PostgreSQL (--db postgresql://...), not a SQLite file")
     from gamenight.store_sqlite import SQLiteStore
 
+    if location != ":memory:":
+        Path(location).parent.mkdir(parents=True, exist_ok=True)
     return SQLiteStore(location, durability, threads, exclusive=exclusive)

@@ -34,7 +34,7 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_server(
-    db: Path,
+    db: Path | str,
     async_mode: str = "eventlet",
     port: int | None = None,
     extra: tuple[str, ...] = (),

@@ -33,3 +33,15 @@ def run_sql(location: str, sql: str, rows: Iterable[Sequence[Any]] = ((),)) -> N
         db.commit()
     finally:
         db.close()
+
+
+def postgres_rows(location: str, sql: str) -> list[list[Any]]:
+    """The rows of one query in the PostgreSQL database at ``location``."""
+    import pg8000.native
+    from gamenight.store_postgres import _connection_args
+
+    db = pg8000.native.Connection(**_connection_args(location))
+    try:
+        return db.run(sql)
+    finally:
+        db.close()

@@ -92,9 +92,9 @@ def create_app(
         return render_template(template, lang=lang, **context)
 
     @app.get("/healthz")
-    def health() -> tuple[str, int]:
+    def healthz() -> Response:
         """For a proxy's health checks: 200 while this server takes lobbies, 503 once it is shutting down."""
-        return ("draining", 503) if engine.draining else ("ok", 200)
+        return Response("draining" if engine.draining else "ok", 503 if engine.draining else 200, mimetype="text/plain")
 
     @app.get("/")
     def landing() -> str:
@@ -164,10 +164,6 @@ def create_app(
         if assets is None or path.startswith(("strings/", "rules/")):
             abort(404)
         return send_from_directory(assets.directory, path)
-
-    @app.get("/healthz")
-    def healthz() -> Response:
-        return Response("ok", mimetype="text/plain")
 
     @app.after_request
     def security_headers(response: Response) -> Response:

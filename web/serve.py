@@ -168,6 +168,7 @@ def run(
     from gamenight.web.app import create_app
 
     location = str(db or default_db())
+    store, leases = open_node(location, durability, async_mode, cluster, node_id or f"{host}-{port}", lease_seconds)
     data = data_folder(location)
     plugins = Plugins(plugin_modules)
     for folder in image_packs:
@@ -179,7 +180,6 @@ def run(
         retention["idle_seconds"] = idle_minutes * 60
     if retention_days is not None:
         retention["retention_days"] = retention_days
-    store, leases = open_node(location, durability, async_mode, cluster, node_id or f"{host}-{port}", lease_seconds)
     engine = Engine(store, plugins, leases=leases, **retention)
     where = served(host)
     url = public_url or where.url(port)

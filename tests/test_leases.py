@@ -1,0 +1,145 @@
+"""One owner per lobby across a cluster's nodes: leases in a real Redis, writes fenced in a real PostgreSQL.
+
+Each test runs two engines (two nodes, ``a`` and ``b``) on one database, as two server processes would.
+Their clocks are the tests' own; the leases expire in Redis's real time (one second here).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+from gamenight.engine import Engine
+from gamenight.errors import ActionError
+from gamenight.leases_redis import RedisLeases
+from gamenight.store import Fenced, open_store
+from helpers import DEAL_ABC, Night
+
+LEASE = 1.0
+
+
+def node(name: str, url: str, redis_url: str, plugins, clock) -> Engine:
+    return Engine(open_store(url, shared=True), plugins, clock, leases=RedisLeases(redis_url, name, LEASE))
+
+
+@pytest.fixture
+def nodes(fresh_postgres_url, fresh_redis_url, plugins, clock):
+    a = node("a", fresh_postgres_url, fresh_redis_url, plugins, clock)
+    b = node("b", fresh_postgres_url, fresh_redis_url, plugins, clock)
+    yield a, b
+    for engine in (a, b):
+        engine.store.close()
+        engine.leases.close()
+
+
+def let_lease_expire() -> None:
+    time.sleep(LEASE + 0.3)
+
+
+def test_a_lobby_is_served_by_its_owner_and_other_nodes_send_clients_there(nodes, clock):
+    a, b = nodes
+    night = Night(a, clock, ["Ann", "Boris"])
+    with pytest.raises(ActionError) as moved:
+        b.lobby(night.code)
+    assert moved.value.code == "moved" and moved.value.params == {"node": "a"}
+    joined, token = b.join(night.code, "Chen")
+    assert not joined.ok and joined.error["code"] == "moved" and token is None
+    assert b.lobbies == {}
+    # The owner keeps it while it renews, however long that is.
+    for _ in range(3):
+        time.sleep(LEASE / 2)
+        assert a.renew_leases() == []
+    assert b.known(night.code) == night.code  # any node may tell that the code exists
+    with pytest.raises(ActionError):
+        b.lobby(night.code)
+    assert night.join("Chen").ok
+
+
+def test_lobby_codes_are_unique_across_nodes(nodes, clock, monkeypatch):
+    a, b = nodes
+    codes = itertools.cycle(["KQWZ", "KQWZ", "MNPR"])  # each node draws KQWZ first
+    monkeypatch.setattr("gamenight.engine.new_lobby_code", lambda: next(codes))
+    first, _ = a.create_lobby("Ann")
+    second, _ = b.create_lobby("Boris")
+    assert first.ok and second.ok
+    assert (first.code, second.code) == ("KQWZ", "MNPR")
+
+
+def test_a_node_paused_past_its_lease_can_no_longer_write_and_lets_go(nodes, clock):
+    a, b = nodes
+    dropped = []
+    a.on_drop.append(lambda code, owner: dropped.append((code, owner)))
+    night = Night(a, clock, ["Ann", "Boris", "Chen"])
+    assert night.start(deals=[DEAL_ABC]).ok
+    let_lease_expire()  # node a is paused: it renews nothing
+    taken = b.lobby(night.code)
+    assert taken is not None and taken.version == night.lobby.version
+    claim = {"action": "claim", "args": {"value": 3}, "version": b.lobbies[night.code].match.version}
+    assert b.submit(night.code, "act", claim, token=night.tokens["Ann"]).ok
+
+    # Node a wakes up and plays on as if nothing happened: its write is refused, it drops the lobby.
+    stale = night.move("Ann", "claim", value=9)
+    assert not stale.ok and stale.error["code"] == "moved" and stale.error["params"] == {"node": "b"}
+    assert night.code not in a.lobbies and dropped == [(night.code, "b")]
+    # What is stored is b's play alone: replaying the log gives b's lobby.
+    again = Engine(open_store(b.store.url), b.plugins, clock)
+    assert again.lobby(night.code).to_dict() == b.lobbies[night.code].to_dict()
+    claims = [r["args"]["args"] for r in b.store.records(night.code) if r["kind"] == "act" and r["actor"] != "system"]
+    assert claims == [{"value": 3}]
+
+
+def test_a_renewal_finds_a_lease_lost_and_drops_the_lobby(nodes, clock):
+    a, b = nodes
+    night = Night(a, clock, ["Ann", "Boris"])
+    let_lease_expire()
+    assert b.lobby(night.code) is not None
+    assert a.renew_leases() == [night.code]
+    assert night.code not in a.lobbies
+
+
+def test_a_store_write_under_an_old_epoch_is_fenced(fresh_postgres_url):
+    old, new = open_store(fresh_postgres_url, shared=True), open_store(fresh_postgres_url, shared=True)
+    record = {"kind": "join", "actor": "system", "args": {}, "extra": {}, "at": 1.0}
+    assert old.create_lobby("ABCD", 1.0, epoch=1)
+    old.append("ABCD", 1, record, None, epoch=1)
+    assert new.fence("ABCD", 2)
+    with pytest.raises(Fenced):
+        old.append("ABCD", 2, record | {"at": 2.0}, None, due=5.0, epoch=1)
+    with pytest.raises(Fenced):
+        old.append("ABCD", 2, record | {"at": 2.0}, {"snapshot": True}, epoch=1)
+    assert not old.fence("ABCD", 1)  # an epoch never goes back
+    new.append("ABCD", 2, record | {"at": 3.0}, None, epoch=2)
+    assert [r["at"] for r in new.records("ABCD")] == [1.0, 3.0]
+
+
+def test_a_dead_nodes_lobby_with_a_clock_is_adopted_with_the_time_it_had_left(nodes, clock):
+    a, b = nodes
+    night = Night(a, clock, ["Ann", "Boris", "Chen"])
+    assert night.start(deals=[DEAL_ABC], options={"claim_seconds": 60}).ok
+    clock.advance(10)
+    a.heartbeat()  # a's last sign of life: 50 s left on the claim clock
+    left = night.match.timers["claim"].left(clock.now)
+    clock.advance(30)  # a is dead; its lease runs out
+    assert b.adopt_orphans() == []  # not before the lease has expired
+    let_lease_expire()
+    assert b.adopt_orphans() == [night.code]
+    assert b.lobbies[night.code].match.timers["claim"].left(clock.now) == pytest.approx(left)
+    assert not any(p["connected"] for p in b.lobbies[night.code].players.values())
+
+
+def test_a_node_shutting_down_hands_its_lobbies_over_at_once(nodes, clock):
+    a, b = nodes
+    night = Night(a, clock, ["Ann", "Boris", "Chen"])
+    assert night.start(deals=[DEAL_ABC], options={"claim_seconds": 60}).ok
+    left = night.match.timers["claim"].left(clock.now)
+    assert a.release_all() == [night.code] and a.draining
+    clock.advance(2)
+    assert b.lobby(night.code) is not None  # no lease to wait for
+    assert b.lobbies[night.code].match.timers["claim"].left(clock.now) == pytest.approx(left)
+    # The draining node takes nothing any more, and sends clients on.
+    with pytest.raises(ActionError) as moved:
+        a.lobby(night.code)
+    assert moved.value.code == "moved"
+    refused, _ = a.create_lobby("Zoe")
+    assert refused.error["code"] == "unavailable"
