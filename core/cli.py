@@ -64,7 +64,27 @@ def upload_limit_options(command):
     return gathered
 
 
-@click.group()
+class Commands(click.Group):
+    """The commands, some of them loaded only when run (the cluster's pull in the web server and its services)."""
+
+    LOADED_WHEN_RUN = {
+        "cluster": "gamenight.web.cluster_cli:cluster",
+        "proxy-config": "gamenight.web.cluster_cli:proxy_config",
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.LOADED_WHEN_RUN])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LOADED_WHEN_RUN:
+            import importlib
+
+            module, attribute = self.LOADED_WHEN_RUN[name].split(":")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=Commands)
 @click.version_option(package_name="gamenight")
 def main() -> None:
     """gamenight: hidden-role party games for one lobby and a whole evening."""

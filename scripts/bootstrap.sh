@@ -20,26 +20,33 @@ require_python() {
     }
 }
 
-# What an install was made from: pyproject.toml's hash. The checkout is installed in editable mode, so
-# code changes need no reinstall; only a changed pyproject.toml (dependencies, entry points) does.
+# What an install was made from: pyproject.toml and the lock files, hashed together. The checkout is installed
+# in editable mode, so code changes need no reinstall; only a changed pyproject.toml (entry points) or lock does.
 STAMP="$VENV/.gamenight-installed"
 
-installed_already() {  # installed_already EXTRAS: this pyproject.toml was installed with these extras
+install_hash() {
+    cat "$ROOT/pyproject.toml" "$ROOT"/requirements/*.txt | sha256sum | cut -d' ' -f1
+}
+
+installed_already() {  # installed_already LOCK: these files were installed, from requirements/LOCK.txt
     local hash
-    hash=$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)
+    hash=$(install_hash)
     [ -x "$VENV/bin/gamenight" ] && [ -f "$STAMP" ] || return 1
-    if [ -z "${1:-}" ]; then
-        grep -q "^$hash " "$STAMP"  # any install has the base
+    if [ "$1" = serve ]; then
+        grep -q "^$hash " "$STAMP"  # any install has what serving needs (test.txt holds serve.txt, same versions)
     else
         grep -qxF "$hash $1" "$STAMP"
     fi
 }
 
-# install_gamenight [EXTRAS]: create .venv if needed and install this checkout into it, once: a second
-# start with nothing changed touches no network (the server runs on a Wi-Fi without internet).
+# install_gamenight LOCK: create .venv if needed and install this checkout into it, once, with the exact
+# versions of requirements/LOCK.txt (serve: what `gamenight serve` needs; test: the test and gevent extras
+# too; bash scripts/lock.sh makes them). Every file is checked against the lock's hashes. A second start
+# with nothing changed touches no network (the server runs on a Wi-Fi without internet).
 install_gamenight() {
+    local lock=$1
     require_python
-    if installed_already "${1:-}"; then
+    if installed_already "$lock"; then
         return
     fi
     if [ ! -x "$VENV/bin/python" ]; then
@@ -49,7 +56,12 @@ install_gamenight() {
             python3 -m venv "$VENV"
         fi
     fi
-    "$VENV/bin/python" -m pip install -q --upgrade pip
-    "$VENV/bin/python" -m pip install -q -e "$ROOT${1:-}"
-    echo "$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1) ${1:-}" >>"$STAMP"
+    # pip itself at the locked version, hash-checked: the venv's own pip is whatever this Python shipped
+    # with, and an unpinned upgrade would be a different pip every month.
+    "$VENV/bin/python" -m pip install -q --require-hashes -r "$ROOT/requirements/pip.txt"
+    "$VENV/bin/python" -m pip install -q --require-hashes -r "$ROOT/requirements/$lock.txt"
+    # The checkout itself: its dependencies are all in the lock (--no-deps), and the locked setuptools builds
+    # it (--no-build-isolation: an isolated build would download an unchecked setuptools).
+    "$VENV/bin/python" -m pip install -q --no-deps --no-build-isolation -e "$ROOT"
+    echo "$(install_hash) $lock" >>"$STAMP"
 }

@@ -3,5 +3,5 @@
 # Any arguments go to `gamenight serve` (try --help).
 set -euo pipefail
 source "$(dirname "$0")/bootstrap.sh"
-install_gamenight
+install_gamenight serve  # requirements/serve.txt: the exact versions, hash-checked
 exec "$VENV/bin/gamenight" serve "$@"

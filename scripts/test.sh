@@ -2,12 +2,27 @@
 # Install everything the test suite needs, then run all of it: lint, format check, pytest.
 set -euo pipefail
 source "$(dirname "$0")/bootstrap.sh"
-install_gamenight "[test,gevent]"  # gevent: the third async mode is tested too
-# The example house variant is an outside package: installed with pip like any plugin, then played by the tests.
-"$VENV/bin/python" -m pip install -q "$ROOT/examples/hidden-spies" "$ROOT/examples/double-human"
-# Browser tests drive Debian's Chromium through Playwright (Playwright's own browser download cannot work here).
+install_gamenight test  # requirements/test.txt: the test and gevent extras too (gevent: the third async mode is tested)
+# The example house variants are outside packages: installed with pip like any plugin, then played by the tests.
+# Their only dependencies (gamenight, pytest) are installed already, from the lock.
+"$VENV/bin/python" -m pip install -q --no-deps --no-build-isolation "$ROOT/examples/hidden-spies" "$ROOT/examples/double-human"
+# Debian's packages the tests use: Chromium, driven through Playwright (Playwright's own browser download cannot
+# work here); PostgreSQL, Redis and HAProxy for the cluster's tests, each started by the tests themselves.
+missing=()
 if [ ! -x /usr/bin/chromium ]; then
-    apt_install chromium fonts-dejavu-core fonts-liberation
+    missing+=(chromium fonts-dejavu-core fonts-liberation)
+fi
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+    missing+=(postgresql)
+fi
+if ! command -v redis-server >/dev/null; then
+    missing+=(redis-server)
+fi
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then  # /usr/sbin: not on a user's PATH
+    missing+=(haproxy)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+    apt_install "${missing[@]}"
 fi
 cd "$ROOT"
 "$VENV/bin/ruff" check .

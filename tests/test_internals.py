@@ -69,7 +69,7 @@ def test_every_internal_is_as_the_server_expects(report, mode, internal):
     )
 
 
-def test_unmask_is_eventlets_unmasking(report):
+def test_unmask_is_rfc6455s_unmasking(report):
     # Checked by the eventlet report (its _apply_mask against frames.unmask); here against RFC 6455 itself.
     data, mask = bytes(range(256)), b"\x01\x80\xfe\x37"
     for length, offset in ((None, 0), (256, 0), (17, 3), (1, 5), (0, 0)):
@@ -186,7 +186,7 @@ def test_a_missing_internal_is_named_in_one_warning_and_left_alone(monkeypatch, 
 def test_a_changed_internal_is_named(monkeypatch):
     monkeypatch.setattr(socketio.Server, "_send_eio_packet", lambda self, packet: None)
     server = socketio.Server(async_mode="threading")
-    (gap,) = internals.gaps(internals.FAST_PATH_EVERY_MODE, internals.Servers(server, server.eio))
+    (gap,) = internals.gaps([internals.SEND_EIO_PACKET], internals.Servers(server, server.eio))
     assert "socketio.Server._send_eio_packet takes (packet), not 2 positional arguments" in str(gap)
 
 
@@ -291,15 +291,15 @@ class Client:
 @pytest.mark.parametrize(
     ("async_mode", "removed", "transport", "named"),
     [
-        # the queue path's packet: Engine.IO's public send instead; polling goes through the queue every time
+        # the queue's packet: Engine.IO's public send instead (polling: every message goes through the queue;
+        # an eventlet websocket's mostly go straight onto it)
         ("eventlet", ["socketio:Server._send_eio_packet"], "polling", "socketio.Server._send_eio_packet"),
-        ("eventlet", ["socketio:Server._send_eio_packet"], "websocket", "socketio.Server._send_eio_packet"),
         ("threading", ["socketio:Server._send_eio_packet"], "websocket", "socketio.Server._send_eio_packet"),
         # no direct frames: every message through the connection's queue and writer
         ("eventlet", ["eventlet.queue:LightQueue.getting"], "websocket", "eventlet.queue.Queue.getting"),
         ("eventlet", [], "websocket", None),  # nothing missing: no warning
     ],
-    ids=["eventlet-public-send-polling", "eventlet-public-send", "threading-public-send", "eventlet-no-direct", "all"],
+    ids=["eventlet-public-send", "threading-public-send", "eventlet-no-direct", "all"],
 )
 def test_without_an_internal_the_server_still_reaches_a_real_client(tmp_path, async_mode, removed, transport, named):
     output: list[str] = []

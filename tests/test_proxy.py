@@ -198,7 +198,9 @@ def test_proxy_config_command_checks(tmp_path: Path) -> None:
     result = CliRunner().invoke(proxy_config, ["--node", "n1=127.0.0.1:8001", "--listen", "127.0.0.1:8080", "--check"])
     assert result.exit_code == 0, result.output
     assert "use-server n1 if { url_param(node) -m str n1 }" in result.output
-    missing = CliRunner().invoke(proxy_config, ["--node", "n1=127.0.0.1:8001", "--tls-cert", "/nonexistent.pem", "--check"])
+    missing = CliRunner().invoke(
+        proxy_config, ["--node", "n1=127.0.0.1:8001", "--tls-cert", "/nonexistent.pem", "--check"]
+    )
     assert missing.exit_code == 1 and "/nonexistent.pem" in missing.output
     bad = CliRunner().invoke(proxy_config, ["--node", "n1 10.0.0.1:80"])
     assert bad.exit_code == 2 and "ID=HOST:PORT" in bad.output

@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 from engineio import packet as eio_packet
+from gamenight.web import internals
 from gamenight.web.frames import DirectFrames
 from gamenight.web.patch import diff
 
@@ -35,7 +36,9 @@ class Fanout:
 
     def __init__(self, server: Any) -> None:
         self.server = server  # the socketio.Server
-        self.frames = DirectFrames.install(server.eio)  # eventlet: frames written without a writer's wake-up
+        missing = internals.check_fast_path(server)  # the libraries' internals it lacks: one warning names them
+        self.frames = DirectFrames.install(server.eio, missing)  # eventlet: frames written without a wake-up
+        self._public_send = internals.SEND_EIO_PACKET in missing
         if self.frames is not None:
             self._queue_packet = server._send_packet
             server._send_packet = self._send_packet  # the server's own sends (answers, errors) go alike
@@ -116,6 +119,9 @@ class Fanout:
         """One encoded Socket.IO packet to one connection: straight onto its websocket when that keeps
         its order (``frames``), else through its queue."""
         if self.frames is not None and self.frames.send(eio_sid, frame or self.frames.frame(text)):
+            return
+        if self._public_send:
+            self.server.eio.send(eio_sid, text)  # Engine.IO's public send makes the same MESSAGE packet
             return
         # The server's own path for an encoded packet (it is how a room emit sends one encoding to many).
         self.server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, data=text))

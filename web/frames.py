@@ -18,6 +18,9 @@ that cannot change the order of what the connection receives:
   connection's next messages go through its queue, behind it.
 
 Otherwise, and in the other async modes, the message goes through the queue.
+
+Both reach into the libraries' internals (``gamenight.web.internals`` names them): when the installed
+release lacks one, what needs it is not installed, and the libraries' own way is left as it is.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engineio import packet as eio_packet
+from gamenight.web import internals
 
 
 def message_text(text: str) -> str:
@@ -43,15 +47,23 @@ class DirectFrames:
         self.spawn = spawn  # starts a greenthread, without waiting for it
 
     @classmethod
-    def install(cls, eio_server: Any) -> DirectFrames | None:
-        """Set the server's websockets up: the direct writer in eventlet mode (None in the other modes)."""
-        eio_server._async = dict(eio_server._async, websocket=_set_up(eio_server._async["websocket"]))
+    def install(cls, eio_server: Any, missing: frozenset = frozenset()) -> DirectFrames | None:
+        """Set the server's websockets up: the direct writer in eventlet mode (None in the other modes).
+
+        Whatever uses an internal of a library that is ``missing`` (``internals.check_fast_path``) is left
+        as the library has it: the websocket class, eventlet's unmasking, or the direct writer (None).
+        """
+        if not missing & internals.WEBSOCKETS:
+            eio_server._async = dict(eio_server._async, websocket=_set_up(eio_server._async["websocket"]))
         if eio_server.async_mode != "eventlet":
             return None
         import eventlet  # only in its own mode: importing it elsewhere warns, and hooks fork
         from eventlet.websocket import RFC6455WebSocket
 
-        RFC6455WebSocket._apply_mask = staticmethod(unmask)  # its own goes byte by byte, in Python
+        if internals.APPLY_MASK not in missing:
+            RFC6455WebSocket._apply_mask = staticmethod(unmask)  # its own goes byte by byte, in Python
+        if missing & internals.DIRECT_FRAMES:  # the websocket class's among them
+            return None
         return cls(eio_server, eventlet.spawn_n)
 
     @staticmethod
