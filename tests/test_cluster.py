@@ -1,0 +1,271 @@
+"""A cluster on loopback: three real nodes on a real PostgreSQL and Redis, behind a real HAProxy.
+
+Every phone and table reaches its lobby through the proxy's one address. The lobbies of the
+four games are owned by different nodes; one node is killed (SIGKILL) under traffic, another
+is paused past its lease (SIGSTOP) and woken, every node is restarted in turn (SIGTERM): each
+time the clients find their lobby again by themselves, play goes on, clocks keep the time
+they had left, and every acknowledged move is in the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import redis
+from cluster_client import ClusterPhone
+from conftest import subprocess_env
+from gamenight.web.cluster_cli import LocalCluster
+from server import LOOPBACK_LIMITS
+from stores import postgres_rows
+from waiting import wait_until
+
+LEASE = "2"  # seconds: the tests wait for expiries, a real deployment keeps the default
+SQUARE = [[0.2, 0.2], [0.6, 0.2], [0.6, 0.6], [0.2, 0.6]]
+WORDS = ["river", "mountain", "candle", "window", "garden", "thunder"]
+
+
+@pytest.fixture
+def cluster(fresh_postgres_url, fresh_redis_url, tmp_path) -> Iterator[LocalCluster]:
+    env = LOOPBACK_LIMITS | subprocess_env()
+    with LocalCluster(
+        3,
+        directory=tmp_path / "cluster",
+        db_url=fresh_postgres_url,
+        redis_url=fresh_redis_url,
+        serve_args=["--lease-seconds", LEASE],
+        env=env,
+    ) as running:
+        yield running
+
+
+class Table:
+    """One lobby of a game: its phones (the first is the host) and its table screen."""
+
+    def __init__(self, cluster: LocalCluster, game: str, names: list[str], node: str, options=None) -> None:
+        self.game = game
+        host = ClusterPhone(cluster.url, names[0], node=node)  # sent to that node, as a moved client would be
+        self.code = host.create()
+        # The others come through the proxy with no node: they follow the lobby there themselves. One polls.
+        self.phones = [host] + [ClusterPhone(cluster.url, n, polling=(i == 1)) for i, n in enumerate(names[1:])]
+        for phone in self.phones[1:]:
+            phone.join(self.code)
+        self.screen = ClusterPhone(cluster.url)
+        self.screen.watch(self.code)
+        chosen = host.command("choose", game=game, variants=[], options=options or {})
+        assert chosen["ok"], chosen
+        started = host.command("start")
+        assert started["ok"], started
+        self.wait(lambda m: m["phase"] not in (None, "lobby"), "the match")
+
+    @property
+    def host(self) -> ClusterPhone:
+        return self.phones[0]
+
+    def everyone(self) -> list[ClusterPhone]:
+        return [*self.phones, self.screen]
+
+    def match(self, phone: ClusterPhone | None = None) -> dict:
+        return ((phone or self.screen).latest or {}).get("match") or {}
+
+    def by_id(self, player: str) -> ClusterPhone:
+        return next(p for p in self.phones if p.player == player)
+
+    def wait(self, test, what: str) -> None:
+        for phone in self.everyone():
+            phone.wait(lambda v: v.get("match") and test(v["match"]), f"{what} in {self.game}")
+
+    def owner(self, cluster: LocalCluster) -> str | None:
+        """The node holding the lobby's lease (None between an expiry and a takeover)."""
+        with redis.Redis.from_url(cluster.redis_url, decode_responses=True) as directory:
+            held = directory.get(f"gamenight:lease:{self.code}")
+        return held.split(" ")[0] if held else None
+
+    def close(self) -> None:
+        for phone in self.everyone():
+            phone.close()
+
+
+# -- a few real moves of each game, made from what each phone sees ----------------------------------
+
+
+def spyfall_asks(table: Table, count: int) -> None:
+    for _ in range(count):
+        game = table.match()["game_view"]
+        asker = table.by_id(game["asker"])
+        others = [p for p in table.phones if p.player not in (asker.player, game.get("asked_by"))]
+        version = table.match()["version"]
+        assert asker.act("asked", player=others[0].player)["ok"]
+        table.wait(lambda m, v=version: m["version"] > v, "the question")
+
+
+def notahuman_associates(table: Table) -> None:
+    for phone, word in zip(table.phones, WORDS, strict=False):
+        answer = phone.act("associate", word=word)
+        assert answer["ok"], answer
+
+
+def notarobot_draws(table: Table) -> None:
+    for phone in table.phones:
+        assert phone.act("draw", word=0, figure=SQUARE)["ok"]
+
+
+def teams_pick_locations(table: Table) -> None:
+    assert table.host.act("end_round")["ok"]
+    table.wait(lambda m: m["phase"] == "pick_locations", "the picks")
+    for phone in table.phones[:3]:
+        game = phone.latest["match"]["game_view"]
+        mine = game["card"]["location"]["id"] if game["card"].get("location") else None
+        other = next(loc["id"] for loc in game["locations"] if loc["id"] != mine)
+        assert phone.act("name_location", locations=[other])["ok"]
+
+
+def remaining(table: Table, timer: str) -> float:
+    return table.match()["timers"][timer]["remaining"]
+
+
+@contextlib.contextmanager
+def traffic(tables: list[Table]) -> Iterator[list[str]]:
+    """In each Spyfall lobby, the phones that know the location keep crossing it out and back (a move every
+    ~50 ms per lobby) until the block ends; refusals other than a stale version are failures."""
+    stop, failures = threading.Event(), []
+
+    def play(table: Table) -> None:
+        knowing = [p for p in table.phones if (p.latest["match"]["game_view"]["card"] or {}).get("location")]
+        turn = 0
+        while not stop.is_set():
+            phone = knowing[turn % len(knowing)]
+            location = phone.latest["match"]["game_view"]["card"]["location"]["id"]
+            answer = phone.act("cross", location=location, crossed=turn % 2 == 0)
+            if not answer["ok"] and answer["error"]["code"] != "stale":
+                failures.append(f"{table.game}: {answer}")
+            turn += 1
+            time.sleep(0.05)
+
+    threads = [threading.Thread(target=play, args=(t,), daemon=True) for t in tables if "spyfall" in t.game]
+    for thread in threads:
+        thread.start()
+    try:
+        yield failures
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+
+
+def assert_every_acknowledged_command_stored(cluster: LocalCluster, tables: list[Table]) -> int:
+    stored = {
+        (code, kind, actor, args)
+        for code, kind, actor, args in postgres_rows(
+            cluster.db_url,
+            "SELECT code, record::json->>'kind', record::json->>'actor', (record::json->'args')::text FROM log",
+        )
+    }
+    count = 0
+    for table in tables:
+        for phone in table.phones:
+            for command in phone.acked:
+                args = json.dumps(command["args"], separators=(", ", ": "))
+                key = (table.code, command["kind"], command["player"])
+                assert any(row[:3] == key and json.loads(row[3]) == json.loads(args) for row in stored), (
+                    f"acknowledged but not stored: {key} {command['args']}"
+                )
+                count += 1
+    return count
+
+
+def test_every_game_plays_through_the_proxy_and_survives_a_node_killed(cluster):
+    tables = [
+        Table(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n1"),
+        Table(cluster, "notahuman", ["Emil", "Fay", "Gleb", "Hana"], "n2"),
+        Table(cluster, "notarobot", ["Ivan", "Jana", "Kira", "Lev"], "n3"),
+        Table(cluster, "spyfall_teams", ["Mila", "Nick", "Olga", "Petr", "Rita", "Sasha"], "n1"),
+    ]
+    spyfall, human, robot, teams = tables
+    assert [t.owner(cluster) for t in tables] == ["n1", "n2", "n3", "n1"]
+    assert sum(phone.moved for t in tables for phone in t.phones) > 0  # joiners that reached another node followed
+
+    spyfall_asks(spyfall, 2)
+    notahuman_associates(human)
+    notarobot_draws(robot)
+    teams_pick_locations(teams)
+
+    with traffic(tables) as failures:
+        time.sleep(1)
+        before = {t.game: t.match()["version"] for t in tables}
+        left = remaining(spyfall, "round")
+        cluster.kill("n1", signal.SIGKILL)
+        killed_at = time.monotonic()
+        # Every phone and table of n1's lobbies comes back by itself, on another node, with its whole view.
+        for table in (spyfall, teams):
+            wait_until(lambda t=table: t.owner(cluster) not in (None, "n1"), f"{table.game} taken over", 30)
+            for phone in table.everyone():
+                wait_until(lambda p=phone: p.reconnected and p.latest, f"{phone.name} back", 30)
+        time.sleep(1)
+    back_after = time.monotonic() - killed_at
+    assert failures == []
+    # Play goes on in every lobby, on the state it had: nothing acknowledged was lost.
+    for table in tables:
+        table.wait(lambda m, v=before[table.game]: m["version"] >= v, "the state before the kill")
+    # The round clock kept the time it had left (the node's last beat, up to a second, was its last moment).
+    assert left - back_after - 1.5 <= remaining(spyfall, "round") <= left + 0.5
+    spyfall_asks(spyfall, 2)
+    for phone in teams.phones[3:]:
+        game = phone.latest["match"]["game_view"]
+        other = next(loc["id"] for loc in game["locations"] if loc["id"] != game["card"]["location"]["id"])
+        assert phone.act("name_location", locations=[other])["ok"]
+    teams.wait(lambda m: m["phase"] != "pick_locations", "the ally picks")
+    # Each host ends the match: every table shows the result.
+    for table in tables:
+        assert table.host.command("end")["ok"]
+        table.wait(lambda m: m["over"] or m["result"], "the result")
+    assert assert_every_acknowledged_command_stored(cluster, tables) > 0
+    for table in tables:
+        table.close()
+
+
+def test_a_node_paused_past_its_lease_is_fenced_and_its_clients_move(cluster):
+    table = Table(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n2")
+    spyfall_asks(table, 1)
+    cluster.kill("n2", signal.SIGSTOP)
+    try:
+        # Meanwhile a late player arrives: the proxy sends them to a live node, which takes the lobby over.
+        late = ClusterPhone(cluster.url, "Zoe")
+        late.join(table.code)
+        assert table.owner(cluster) in ("n1", "n3")
+    finally:
+        cluster.kill("n2", signal.SIGCONT)
+    # n2 wakes with the lobby in memory: its first write (or renewal) is refused, it drops the lobby and sends
+    # its clients on. They find it on its new owner, with the late player seated.
+    for phone in table.everyone():
+        phone.wait(
+            lambda v: late.player in [s["id"] for s in v["lobby"]["seats"]], f"{phone.name or 'the table'} sees Zoe"
+        )
+    wait_until(lambda: "dropped here" in cluster.node_log("n2"), "n2 letting the lobby go")
+    spyfall_asks(table, 1)
+    assert assert_every_acknowledged_command_stored(cluster, [table]) > 0
+    late.close()
+    table.close()
+
+
+def test_a_rolling_restart_loses_no_lobby_and_no_move(cluster):
+    tables = [
+        Table(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n1"),
+        Table(cluster, "notarobot", ["Ivan", "Jana", "Kira", "Lev"], "n2"),
+    ]
+    with traffic(tables) as failures:
+        for node in ("n1", "n2", "n3"):
+            cluster.kill(node, signal.SIGTERM)
+            assert cluster.wait_node_exit(node) == 0
+            cluster.start_node(node)
+    assert failures == []
+    spyfall_asks(tables[0], 1)
+    notarobot_draws(tables[1])
+    assert assert_every_acknowledged_command_stored(cluster, tables) > 0
+    for table in tables:
+        table.close()
