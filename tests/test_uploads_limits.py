@@ -247,8 +247,8 @@ def test_at_start_a_gone_lobbys_files_and_half_written_files_go(engine, clock, t
     night, gone = Night(engine, clock, ["Ann"]), Night(engine, clock, ["Zoe"])
     site.upload(night.code, night.tokens["Ann"], pack_files(2))
     site.upload(gone.code, gone.tokens["Zoe"], pack_files(3))
-    (tmp_path / "uploads" / ".staging" / "up-0123").mkdir(parents=True)  # a crash mid-write
-    (tmp_path / "uploads" / ".staging" / "up-0123" / "1.webp").write_bytes(b"x")
+    (tmp_path / "uploads" / ".staging" / "solo" / "up-0123").mkdir(parents=True)  # this server crashed mid-write
+    (tmp_path / "uploads" / ".staging" / "solo" / "up-0123" / "1.webp").write_bytes(b"x")
     (tmp_path / "uploads" / night.code / "up-00aa").mkdir()  # written, never recorded on the shelf
     (tmp_path / "uploads" / night.code / "up-00aa" / "1.webp").write_bytes(b"x")
     engine.store.delete_lobby(gone.code)

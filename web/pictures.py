@@ -57,7 +57,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 MAX_FILES = MAX_PACK_IMAGES
 SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 PACK_ID = re.compile(r"^up-[0-9a-f]{16,32}$")
-STAGING = ".staging"  # files being written; never served, emptied at start
+STAGING = ".staging"  # files being written (a folder per server: a cluster's nodes may share the uploads folder)
+INDEX = ".packs"  # a link per pack to its folder, for any server sharing the uploads folder to find it
 # HTTP status of a refusal; every other refusal is a 400
 STATUS = {"upload_too_large": 413, "too_many_attempts": 429, "uploads_busy": 429, "upload_quota": 507}
 
@@ -116,8 +117,16 @@ class Uploads:
     # -- the folder ---------------------------------------------------------------------------
 
     def folder(self, pack_id: str) -> Path | None:
-        """Where an uploaded pack's files are (None: no such pack)."""
-        return self._packs.get(pack_id)
+        """Where an uploaded pack's files are (None: no such pack), whichever server of a cluster stored it."""
+        known = self._packs.get(pack_id)
+        if known is not None or not PACK_ID.match(pack_id):
+            return known
+        link = self.root / INDEX / pack_id
+        return link.resolve() if link.is_dir() else None
+
+    @property
+    def staging(self) -> Path:
+        return self.root / STAGING / self.engine.leases.node
 
     def usage(self, code: str | None = None) -> int:
         """Bytes stored for lobby ``code`` (every lobby: None)."""
@@ -126,9 +135,10 @@ class Uploads:
     def _scan(self) -> None:
         """Take stock of the folder at start: staging leftovers go, and so do lobbies that are no more."""
         self.root.mkdir(parents=True, exist_ok=True)
-        shutil.rmtree(self.root / STAGING, ignore_errors=True)
+        shutil.rmtree(self.staging, ignore_errors=True)
+        (self.root / INDEX).mkdir(exist_ok=True)
         for entry in sorted(self.root.iterdir()):
-            if not entry.is_dir():
+            if not entry.is_dir() or entry.name in (STAGING, INDEX):
                 continue
             if PACK_ID.match(entry.name):  # a pack stored before packs had lobby folders
                 self._packs[entry.name] = entry
@@ -179,6 +189,7 @@ class Uploads:
             pack.unlink(missing_ok=True)
         if self._packs.get(pack.name) == pack:
             del self._packs[pack.name]
+        (self.root / INDEX / pack.name).unlink(missing_ok=True)
         self._usage[code] = max(0, self._usage.get(code, 0) - size)
         self._total = max(0, self._total - size)
 
@@ -240,7 +251,7 @@ class Uploads:
         pack_id = f"up-{secrets.token_hex(12)}"
         pack = {"id": pack_id, "name": name, "images": [str(n) for n in range(1, len(encoded) + 1)]}
         size = sum(len(data) for data in encoded)
-        staging = self.root / STAGING / pack_id
+        staging = self.staging / pack_id
         with self._files:  # refused here, nothing is written
             self._check_host(code, token)  # the host may have handed over while the pictures were decoded
             self._check_room(code, size)
@@ -258,6 +269,7 @@ class Uploads:
         folder.parent.mkdir(parents=True, exist_ok=True)
         os.replace(staging, folder)
         self._packs[pack["id"]] = folder
+        (self.root / INDEX / pack["id"]).symlink_to(Path("..") / code / pack["id"])
         self._usage[code] = self._usage.get(code, 0) + size
         self._total += size
         args = {"shelf": UPLOADS_SHELF_ID, "action": "add", "args": {"pack": pack}}

@@ -8,6 +8,7 @@ import { lang, t } from "./i18n.js";
 import { lastRound, nameOf } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { getSeat } from "./store.js";
+import { toLobbyNode } from "./socket.js";
 import { holdToReveal } from "./hold.js";
 import { findField } from "./focus.js";
 import { cue } from "./cues.js";
@@ -197,7 +198,7 @@ export function screenApi({ current, command, table, root = () => null, refresh 
       if (table || !seat) return Promise.resolve(notAttached);
       return new Promise((resolve) => {
         const request = new XMLHttpRequest(); // not fetch: it reports an upload's progress
-        request.open("POST", path);
+        request.open("POST", toLobbyNode(path)); // a cluster: to the lobby's own server
         request.setRequestHeader("X-Seat-Token", seat.token);
         request.responseType = "json";
         request.upload.addEventListener("progress", (event) => {

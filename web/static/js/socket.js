@@ -12,6 +12,13 @@ const MOVES = 6; // a request follows its lobby to another server at most this o
 const MOVE_PAUSE_MS = 1000; // between two moves of one request
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
+// In a cluster, the server this page's lobby lives on, once a server has sent it there (null: wherever).
+let lobbyNodeId = null;
+
+/** The path of an HTTP request about this page's lobby, routed by the proxy to the server it lives on. */
+export function toLobbyNode(path) {
+  return lobbyNodeId ? `${path}${path.includes("?") ? "&" : "?"}node=${encodeURIComponent(lobbyNodeId)}` : path;
+}
 
 /**
  * Connect to the server; ``handlers`` maps server events (state: each new whole view, replaced, removed,
@@ -36,6 +43,7 @@ export function connect(handlers = {}) {
       const query = { ...socket.io.opts.query };
       if (node) query.node = node;
       else delete query.node;
+      lobbyNodeId = node || null;
       socket.io.opts.query = query;
       resending = quiet;
       socket.once("connect", () => {
