@@ -269,3 +269,26 @@ def test_a_rolling_restart_loses_no_lobby_and_no_move(cluster):
     assert assert_every_acknowledged_command_stored(cluster, tables) > 0
     for table in tables:
         table.close()
+
+
+def test_pictures_uploaded_on_one_node_are_served_by_every_node(cluster):
+    import urllib.request
+
+    from test_uploads_limits import pack_files
+    from test_uploads_server import post_pack
+
+    host = ClusterPhone(cluster.url, "Ann", node="n2")
+    code = host.create()
+    owner_url, other_url = cluster.nodes["n2"].url.rstrip("/"), cluster.nodes["n3"].url.rstrip("/")
+    # Sent to a node that does not own the lobby, an upload is sent on (the browser adds ?node= and sends it again).
+    status, refused = post_pack(other_url, code, host.token, pack_files(2))
+    assert refused["error"]["code"] == "moved" and refused["error"]["params"]["node"] == "n2", (status, refused)
+    status, answer = post_pack(owner_url, code, host.token, pack_files(2))
+    assert status == 200 and answer["ok"], answer
+    pack = host.wait(lambda v: v["lobby"]["shelves"].get("images.uploads", {}).get("packs"), "the pack")
+    picture = pack["lobby"]["shelves"]["images.uploads"]["packs"][0]
+    for node in cluster.nodes.values():  # whichever node a table's picture request reaches
+        path = f"/images/{picture['id']}/{picture['images'][0]}"
+        with urllib.request.urlopen(node.url.rstrip("/") + path, timeout=10) as response:
+            assert response.status == 200 and response.headers["Content-Type"] == "image/webp"
+    host.close()
