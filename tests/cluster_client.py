@@ -9,13 +9,13 @@ reconnects by itself and takes the seat (or watches the table) again. It keeps i
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 import time
 from typing import Any
 
 import socketio
 from helpers import HeldView
+from waiting import wait_until
 
 MOVE_PAUSE = 0.5  # between two moves of one request (the old owner's lease is running out)
 MOVES = 40  # at most this many moves for one request: 20 s, past any lease
@@ -189,14 +189,13 @@ class ClusterPhone:
         return answer
 
     def wait(self, predicate, what: str, timeout: float = 30) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._lock:
-                view = self.latest
-            if view is not None and predicate(view):
-                return view
-            time.sleep(0.02)
-        raise AssertionError(f"{self.name or 'table'} never saw {what}; last view: {json.dumps(self.latest)[:400]}")
+        """The newest view, once ``predicate`` holds for it."""
+
+        def seen() -> dict[str, Any] | None:
+            view = self.latest
+            return view if view is not None and predicate(view) else None
+
+        return wait_until(seen, f"{self.name or 'the table'} seeing {what}", timeout)
 
     def close(self) -> None:
         self._closing = True

@@ -41,12 +41,14 @@ def running_server(
     output: list[str] | None = None,
     env: dict[str, str] | None = None,
     file_limit: int | None = None,
+    launcher: list[str] | None = None,
 ) -> Iterator[str]:
     """Start `gamenight serve` (with the test game) and yield its base URL; stop it afterwards.
 
     ``env`` replaces the loopback tests' generous limits (LOOPBACK_LIMITS); ``file_limit`` lowers the
     server's open-file limit, soft and hard, so that it cannot raise it. What the server printed is
-    appended to ``output`` when it has stopped. The server must still be running at the end.
+    appended to ``output`` when it has stopped. The server must still be running at the end. ``launcher``
+    replaces ``python -m gamenight`` (the command that ``serve ...`` follows).
     """
     port = port or free_port()
 
@@ -56,9 +58,7 @@ def running_server(
 
     process = subprocess.Popen(
         [
-            sys.executable,
-            "-m",
-            "gamenight",
+            *(launcher or [sys.executable, "-m", "gamenight"]),
             "serve",
             "--host",
             "127.0.0.1",

@@ -8,21 +8,16 @@ the real servers below, each started with an internal taken away, still reach a 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import subprocess
 import sys
 import threading
-import time
 import tomllib
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import socketio
-from conftest import subprocess_env
 from gamenight.web import internals
 from gamenight.web.frames import unmask
 from helpers import HeldView
@@ -30,7 +25,7 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 from packaging.version import Version
-from server import LOOPBACK_LIMITS, STARTUP_SECONDS, free_port
+from server import running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 MODES = ("threading", "eventlet", "gevent")
@@ -225,37 +220,10 @@ main()
 """
 
 
-@contextlib.contextmanager
-def server_without(removed: list[str], async_mode: str, db: Path, output: list[str]) -> Iterator[str]:
-    port = free_port()
-    command = [sys.executable, "-c", LAUNCH, ",".join(removed), "serve", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--db", str(db), "--async-mode", async_mode]
-    process = subprocess.Popen(
-        command, env=LOOPBACK_LIMITS | subprocess_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        up_by = time.monotonic() + STARTUP_SECONDS
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited: {process.stdout.read()}")
-            try:
-                with urllib.request.urlopen(f"{url}/healthz", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > up_by:
-                    raise RuntimeError(f"the server did not come up within {STARTUP_SECONDS} s") from None
-                time.sleep(0.05)
-        yield url
-        assert process.poll() is None, "the server died"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        output.append(process.stdout.read())
+def server_without(removed: list[str], async_mode: str, db: Path, output: list[str]):
+    """The real server, started with the ``removed`` internals deleted from their classes first."""
+    launcher = [sys.executable, "-c", LAUNCH, ",".join(removed)]
+    return running_server(db, async_mode, output=output, launcher=launcher)
 
 
 class Client:
