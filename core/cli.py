@@ -145,6 +145,7 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
 @click.option(
     "--db",
     metavar="PATH|URL",
+    envvar="GAMENIGHT_DB",  # a URL with a password is better kept out of the process list
     help="The store: a SQLite file's path, or a postgresql://user@host:port/database URL "
     "[default: a SQLite file in the user data dir]",
 )
@@ -192,7 +193,7 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
 @click.option(
     "--node-id",
     envvar="GAMENIGHT_NODE_ID",
-    help="This node's name in the cluster, as the proxy's configuration names it [default: HOST-PORT].",
+    help="This node's name in the cluster, as the proxy's configuration names it [default: HOSTNAME-PORT].",
 )
 @click.option(
     "--lease-seconds",

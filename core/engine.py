@@ -144,9 +144,9 @@ class Engine:
             self._quietly(self.leases.release, code, claim.epoch, now)
         raise ActionError("no_free_code")
 
-    def _claim(self, code: str) -> Claim | None:
+    def _claim(self, code: str, above: int = 0) -> Claim | None:
         try:
-            return self.leases.claim(code, self.clock())
+            return self.leases.claim(code, self.clock(), above)
         except LeasesUnavailable as exc:
             log.warning("lobby %s: %s", code, exc)
             raise ActionError("unavailable") from exc
@@ -445,28 +445,30 @@ class Engine:
             if code in self.lobbies:
                 return self.lobbies[code]
             try:
-                if not self.store.exists(code):
-                    return None
+                stored_epoch = self.store.epoch(code)
             except StoreUnavailable as exc:
                 raise ActionError("unavailable") from exc
+            if stored_epoch is None:
+                return None
             if self.draining:
                 raise ActionError("moved", node=None)
-            claim = self._claim(code)
+            claim = self._claim(code, above=stored_epoch)
             if claim is None:
                 raise ActionError("moved", node=self._owner(code))
+            failure: ActionError | None = None
             try:
                 lobby = self._load_claimed(code, claim)
             except StoreUnavailable as exc:
-                self.lobbies.pop(code, None)
-                lobby = None
-                failure = exc
-            else:
-                failure = None
+                lobby, failure = None, ActionError("unavailable")
+                failure.__cause__ = exc
+            except ActionError as exc:
+                lobby, failure = None, exc
             if lobby is None:
+                self.lobbies.pop(code, None)
                 self._forget(code)
                 self._quietly(self.leases.release, code, claim.epoch, self.clock())
             if failure is not None:
-                raise ActionError("unavailable") from failure
+                raise failure
         if lobby is not None:
             try:
                 self._after_return(code)
@@ -482,7 +484,9 @@ class Engine:
         stored = self._stored(code)
         if stored is None:
             return None
-        down_since = claim.down_since if claim.down_since is not None else self._down_since
+        down_since = claim.down_since
+        if down_since is None and not self.leases.shared:  # a single server: down since its last heartbeat
+            down_since = self._down_since
         return self._bring_back(code, *stored, down_since=down_since)
 
     # -- restore ---------------------------------------------------------------------

@@ -35,8 +35,9 @@ class Leases(Protocol):
     shared: bool  # True: other nodes may own lobbies
     lease_seconds: float  # how long a lease lasts without renewal
 
-    def claim(self, code: str, now: float) -> Claim | None:
-        """Take lobby ``code`` (or keep it, if held already); None if another node holds it."""
+    def claim(self, code: str, now: float, above: int = 0) -> Claim | None:
+        """Take lobby ``code`` (or keep it, if held already) under an epoch newer than ``above`` (the one its
+        store holds: the directory may have lost its own count); None if another node holds it."""
         ...
 
     def owner(self, code: str) -> str | None:
@@ -71,7 +72,7 @@ class SoloLeases:
     def __init__(self, node: str = "solo") -> None:
         self.node = node
 
-    def claim(self, code: str, now: float) -> Claim | None:
+    def claim(self, code: str, now: float, above: int = 0) -> Claim | None:
         return Claim(epoch=None)
 
     def owner(self, code: str) -> str | None:

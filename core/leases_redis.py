@@ -23,9 +23,10 @@ from gamenight.leases import Claim, LeasesUnavailable
 
 PREFIX = "gamenight:"
 HISTORY_SECONDS = 90 * 86400  # a lobby's epoch outlives any retention: an epoch never goes back
-NODE_ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+NODE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")  # as the proxy's configuration names servers
 
-# KEYS: lease, lobby. ARGV: node, lease ms, history ms. Returns {epoch, previous node, released} or {0, owner}.
+# KEYS: lease, lobby. ARGV: node, lease ms, history ms, the store's epoch (the new one is above it).
+# Returns {epoch, previous node, released} or {0, owner}.
 CLAIM = """
 local held = redis.call('GET', KEYS[1])
 if held then
@@ -35,6 +36,10 @@ if held then
   return {tonumber(epoch), '', ''}
 end
 local epoch = redis.call('HINCRBY', KEYS[2], 'epoch', 1)
+if epoch <= tonumber(ARGV[4]) then
+  epoch = tonumber(ARGV[4]) + 1
+  redis.call('HSET', KEYS[2], 'epoch', epoch)
+end
 local previous = redis.call('HGET', KEYS[2], 'node') or ''
 local released = redis.call('HGET', KEYS[2], 'released') or ''
 redis.call('HSET', KEYS[2], 'node', ARGV[1])
@@ -73,7 +78,7 @@ class RedisLeases:
 
     def __init__(self, url: str, node: str, lease_seconds: float = 6.0) -> None:
         if not NODE_ID.match(node):
-            raise ValueError(f"a node id is 1-64 letters, digits, '.', '_' or '-': {node!r}")
+            raise ValueError(f"a node id is 1-64 letters, digits, '.', '_' or '-', first a letter or digit: {node!r}")
         self.node = node
         self.lease_seconds = lease_seconds
         self.lease_ms = int(lease_seconds * 1000)
@@ -86,9 +91,9 @@ class RedisLeases:
         except redis.RedisError as exc:
             raise LeasesUnavailable(f"cannot reach the cluster's directory at {url}: {exc}") from exc
 
-    def claim(self, code: str, now: float) -> Claim | None:
+    def claim(self, code: str, now: float, above: int = 0) -> Claim | None:
         epoch, other, released = self._call(
-            self._claim, [_lease(code), _lobby(code)], [self.node, self.lease_ms, HISTORY_SECONDS * 1000]
+            self._claim, [_lease(code), _lobby(code)], [self.node, self.lease_ms, HISTORY_SECONDS * 1000, above]
         )
         if int(epoch) == 0:
             return None

@@ -269,6 +269,10 @@ class PostgresStore:
     def count(self) -> int:
         return self._run("SELECT COUNT(*) FROM lobbies")[0][0]
 
+    def epoch(self, code: str) -> int | None:
+        rows = self._run("SELECT epoch FROM lobbies WHERE code = :code", code=code)
+        return rows[0][0] if rows else None
+
     def exists(self, code: str) -> bool:
         return bool(self._run("SELECT 1 FROM lobbies WHERE code = :code", code=code))
 

@@ -126,6 +126,9 @@ class SQLiteStore:
         """One process owns the file: there is nobody to fence out."""
         return True
 
+    def epoch(self, code: str) -> int | None:
+        return 0 if self.exists(code) else None
+
     @_unavailable_on_error
     def append(
         self,

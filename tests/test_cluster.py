@@ -280,9 +280,11 @@ def test_pictures_uploaded_on_one_node_are_served_by_every_node(cluster):
     host = ClusterPhone(cluster.url, "Ann", node="n2")
     code = host.create()
     owner_url, other_url = cluster.nodes["n2"].url.rstrip("/"), cluster.nodes["n3"].url.rstrip("/")
-    # Sent to a node that does not own the lobby, an upload is sent on (the browser adds ?node= and sends it again).
+    # Sent to a node that does not own the lobby, an upload is refused, naming the node to send it to (a browser
+    # sends it with ?node= of the node its socket follows the lobby to).
     status, refused = post_pack(other_url, code, host.token, pack_files(2))
-    assert refused["error"]["code"] == "moved" and refused["error"]["params"]["node"] == "n2", (status, refused)
+    assert status == 409 and refused["error"]["code"] == "moved", (status, refused)
+    assert refused["error"]["params"]["node"] == "n2"
     status, answer = post_pack(owner_url, code, host.token, pack_files(2))
     assert status == 200 and answer["ok"], answer
     pack = host.wait(lambda v: v["lobby"]["shelves"].get("images.uploads", {}).get("packs"), "the pack")

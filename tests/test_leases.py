@@ -143,3 +143,24 @@ def test_a_node_shutting_down_hands_its_lobbies_over_at_once(nodes, clock):
     assert moved.value.code == "moved"
     refused, _ = a.create_lobby("Zoe")
     assert refused.error["code"] == "unavailable"
+
+
+def test_a_directory_that_lost_its_data_still_fences_the_old_owner(nodes, clock, fresh_redis_url):
+    """Redis restarted empty: epochs would start again at 1, below the store's; a claim goes above the store's."""
+    import redis
+
+    a, b = nodes
+    night = Night(a, clock, ["Ann", "Boris"])
+    for _ in range(3):  # the lobby changes hands a few times: its epoch in the store climbs
+        let_lease_expire()
+        assert b.lobby(night.code) is not None and a.renew_leases() == [night.code]
+        let_lease_expire()
+        assert a.lobby(night.code) is not None and b.renew_leases() == [night.code]
+    stored = a.store.epoch(night.code)
+    assert stored >= 7
+    with redis.Redis.from_url(fresh_redis_url) as directory:
+        directory.flushall()
+    assert b.lobby(night.code) is not None  # at once: no lease to wait for, no epoch refused
+    assert b.store.epoch(night.code) > stored
+    stale = night.command("Ann", "lock", locked=True)  # a still holds it in memory, under its old epoch
+    assert not stale.ok and stale.error["code"] == "moved" and night.code not in a.lobbies

@@ -261,9 +261,11 @@ class Hub:
         if old is not None:
             self.fanout.forget(previous)
             self.socketio.emit("replaced", {"code": code}, to=previous)
+        presence = None
         if not self.engine.lobbies[code].players[player]["connected"]:
-            self.publish(self.engine.set_presence(code, player, True))  # its first view comes as a whole state
-        else:
+            presence = self.engine.set_presence(code, player, True)
+            self.publish(presence)  # its first view comes as a whole state
+        if presence is None or not presence.ok:  # connected already, or the store could not record it
             with self.fanout.lock(code):
                 self.fanout.send_state(sid, self.engine.view(code, player))
 
@@ -347,26 +349,40 @@ class Hub:
             if self._ticker_started:
                 return
             self._ticker_started = True
-        self.socketio.start_background_task(self._tick_forever)
+        # Each on a thread of its own: a store or directory that is slow to answer holds up none of the others
+        # (a late heartbeat must not make a lobby's timers late, nor a long sweep a lease's renewal).
+        self._every(TICK_SECONDS, "ticker", self.tick)
+        self._every(HEARTBEAT_SECONDS, "heartbeat", self.engine.heartbeat)
+        self._every(min(SWEEP_SECONDS, self.engine.idle_seconds / 2), "sweep", self.sweep)  # idle lobbies leave in time
         if self.engine.leases.shared:
-            self.socketio.start_background_task(self._hold_leases_forever)
+            # Renewed three times a lease; lobbies whose owner is gone (with a clock running) adopted as often.
+            period = min(ADOPT_SECONDS, self.engine.leases.lease_seconds / 3)
+            self._every(period, "leases", self._hold_leases)
 
-    def _hold_leases_forever(self) -> None:
-        """A node's leases: renewed a few times a lease; lobbies whose owner is gone adopted every second.
+    def _hold_leases(self) -> None:
+        if not self.engine.draining:
+            self.engine.renew_leases()
+            self.engine.adopt_orphans()
 
-        A thread of its own, so that a long sweep never delays a renewal past the lease."""
-        lease = self.engine.leases.lease_seconds
-        since_renewal = 0.0
-        while not self.engine.draining:
-            try:
-                if since_renewal >= lease / 3:
-                    self.engine.renew_leases()
-                    since_renewal = 0.0
-                self.engine.adopt_orphans()
-            except Exception:  # the directory or the store is away: the next round tries again
-                log.exception("leases")
-            self.socketio.sleep(ADOPT_SECONDS)
-            since_renewal += ADOPT_SECONDS
+    def _every(self, seconds: float, name: str, work: Callable[[], Any]) -> None:
+        """Run ``work`` every ``seconds`` in a background task; a failure is logged once until it works again."""
+
+        def forever() -> None:
+            failing = False
+            while True:
+                try:
+                    work()
+                except Exception:  # the clock must keep running whatever one lobby (or the store) did
+                    if not failing:
+                        log.exception("%s failed; retrying every %g s", name, seconds)
+                    failing = True
+                else:
+                    if failing:
+                        log.warning("%s works again", name)
+                    failing = False
+                self.socketio.sleep(seconds)
+
+        self.socketio.start_background_task(forever)
 
     def stop_on_terminate(self) -> None:
         """On SIGTERM: hand every lobby over at once, send each client on, then exit (a rolling restart)."""
@@ -407,20 +423,3 @@ class Hub:
             attached = {link.code for link in self.links.values() if link.code is not None}
         self.engine.maintain(attached)
         self.fanout.keep_locks(self.engine.lobbies)
-
-    def _tick_forever(self) -> None:
-        since_beat = since_sweep = 0.0
-        while True:
-            try:
-                self.tick()
-                since_beat += TICK_SECONDS
-                since_sweep += TICK_SECONDS
-                if since_beat >= HEARTBEAT_SECONDS:
-                    self.engine.heartbeat()
-                    since_beat = 0.0
-                if since_sweep >= min(SWEEP_SECONDS, self.engine.idle_seconds / 2):  # idle lobbies leave in time
-                    self.sweep()
-                    since_sweep = 0.0
-            except Exception:  # the clock must keep running whatever one lobby did
-                self.socketio.server.logger.exception("ticker")
-            self.socketio.sleep(TICK_SECONDS)

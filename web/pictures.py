@@ -60,7 +60,14 @@ PACK_ID = re.compile(r"^up-[0-9a-f]{16,32}$")
 STAGING = ".staging"  # files being written (a folder per server: a cluster's nodes may share the uploads folder)
 INDEX = ".packs"  # a link per pack to its folder, for any server sharing the uploads folder to find it
 # HTTP status of a refusal; every other refusal is a 400
-STATUS = {"upload_too_large": 413, "too_many_attempts": 429, "uploads_busy": 429, "upload_quota": 507}
+STATUS = {
+    "upload_too_large": 413,
+    "too_many_attempts": 429,
+    "uploads_busy": 429,
+    "upload_quota": 507,
+    "moved": 409,  # the lobby lives on another node of the cluster: send it there (``?node=``)
+    "unavailable": 503,
+}
 
 
 class DecodePool:

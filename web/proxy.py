@@ -100,7 +100,9 @@ def haproxy_config(
         "    option httpchk",
         f"    http-check send meth GET uri {HEALTH_PATH}",
         "    http-check expect status 200",
-        "    default-server check inter 1s fall 2 rise 1",
+        # A node marked down has its connections cut at once: a dead machine's clients reconnect (to another
+        # node) now, not when Engine.IO's ping times out; a draining node has told its clients where to go.
+        "    default-server check inter 1s fall 2 rise 1 on-marked-down shutdown-sessions",
     ]
     # use-server rules come before the cookie and win over it; a rule naming a down server is skipped
     lines += [f"    use-server {node_id} if {{ url_param({NODE_PARAM}) -m str {node_id} }}" for node_id, _, _ in nodes]

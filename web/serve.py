@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import gc
 import os
+import socket
 import sys
 import warnings
 from collections.abc import Callable
@@ -168,7 +169,9 @@ def run(
     from gamenight.web.app import create_app
 
     location = str(db or default_db())
-    store, leases = open_node(location, durability, async_mode, cluster, node_id or f"{host}-{port}", lease_seconds)
+    store, leases = open_node(
+        location, durability, async_mode, cluster, node_id or f"{socket.gethostname()}-{port}", lease_seconds
+    )
     data = data_folder(location)
     plugins = Plugins(plugin_modules)
     for folder in image_packs:

@@ -10,6 +10,8 @@ import { withAvatars } from "./looks.js";
 const ACK_SECONDS = 15;
 const MOVES = 6; // a request follows its lobby to another server at most this often
 const MOVE_PAUSE_MS = 1000; // between two moves of one request
+// The requests that find their lobby by its code: asked again on the server it lives on.
+const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby"]);
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
 // In a cluster, the server this page's lobby lives on, once a server has sent it there (null: wherever).
@@ -102,8 +104,15 @@ export async function request(socket, event, payload = {}, { quiet = false } = {
   if (quiet) quietRequests += 1;
   try {
     let answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+    if (answer?.error?.code !== "moved" || !socket.moveTo) return answer;
+    if (!FINDS_ITS_LOBBY.has(event)) {
+      // A move to a lobby that has just gone to another server: follow it (the page attaches there again);
+      // the move itself was not made, and the player makes it again on the view that arrives.
+      socket.moveTo(answer.error.params?.node);
+      return answer;
+    }
     // In a cluster the lobby may live on another server: reconnect there and ask again.
-    for (let move = 1; answer?.error?.code === "moved" && socket.moveTo && move <= MOVES; move += 1) {
+    for (let move = 1; answer?.error?.code === "moved" && move <= MOVES; move += 1) {
       if (move > 1) await new Promise((r) => setTimeout(r, MOVE_PAUSE_MS)); // its old server's lease runs out
       await socket.moveTo(answer.error.params?.node, { quiet: true });
       answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
