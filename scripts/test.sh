@@ -27,6 +27,13 @@ fi
 cd "$ROOT"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
-"$VENV/bin/python" -m pytest "$@"
+if [ $# -eq 0 ]; then
+    # Outside the browser the suite runs on both cores, a module to a worker (its fixtures start once); the
+    # browser tests run one at a time after it (each drives Chromium, which wants a core of its own).
+    "$VENV/bin/python" -m pytest -n 2 --dist loadfile --ignore=tests/browser
+    "$VENV/bin/python" -m pytest tests/browser
+else
+    "$VENV/bin/python" -m pytest "$@"
+fi
 # An outside package keeps its tests inside the package: they run as its author would run them.
 "$VENV/bin/python" -m pytest -q "$ROOT/examples/double-human/tests"
