@@ -7,9 +7,12 @@ Two sets of hooks live here:
   tell the platform which games and variants exist.
 * :class:`GameHooks` are called on one match's *stack*: the base game's
   ``rules`` object, then the ``rules`` of each variant the host chose, in the
-  order chosen. A variant overrides a game's hook with ``tryfirst=True`` (and
-  a non-``None`` result where the hook is first-result), or wraps it with
-  ``wrapper=True``.
+  order chosen. pluggy calls the last registered first, so a variant's
+  implementation is called before the game's: it overrides a first-result hook
+  by returning anything but ``None`` (``None`` leaves the call to the game), or
+  wraps a hook with ``wrapper=True``. ``tryfirst=True`` is needed only to be
+  called before the other variants too. The core's own defaults are
+  ``trylast`` and come last.
 
 Every hook is documented in docs/plugins.md; a test keeps the two in step.
 """
@@ -112,16 +115,17 @@ class GameHooks:
         ``forced`` is the round's deal from a script or test (``None`` in real
         play): a game honours it instead of the RNG, and raises ``BadDeal``
         when it names an unknown player or a deal the game could not produce.
-        The game returns nothing; a variant that deals differently implements
-        it with ``tryfirst=True`` and returns anything but ``None``.
+        The game returns nothing; a variant that deals differently returns
+        anything but ``None`` (``None`` leaves the deal to the game).
         """
 
     @hookspec(firstresult=True)
     def act(self, match: Match, action: Action) -> Any:
         """Apply a validated move; return anything but ``None`` to mark it handled.
 
-        The core's fallback calls the declared ``Move.apply``; a variant can
-        intercept a move with ``tryfirst`` or wrap every move with ``wrapper``.
+        The core's fallback calls the declared ``Move.apply``; a variant
+        intercepts a move by returning anything but ``None`` for it, or wraps
+        every move with ``wrapper=True``.
         """
 
     @hookspec(firstresult=True)
@@ -133,7 +137,8 @@ class GameHooks:
         """Points for one scoring ``reason``; the default is the game's ``Game.points`` table.
 
         ``match.score(player, reason)`` asks this hook, so a variant changes a
-        game's points by implementing it with ``tryfirst=True``.
+        game's points by returning its own value for the reasons it changes
+        (and ``None`` for the rest).
         """
 
     @hookspec(firstresult=True)
@@ -176,8 +181,10 @@ class GameHooks:
         """A player left the match (left the lobby, or was kicked).
 
         The core has already marked them departed (``match.present`` no longer
-        has them); it removes them from open ballots after this hook. A game hands on a turn
-        they held and voids the round when they held its central secret
-        (``match.void_round``). Afterwards the core ends the match if too few
-        players are left, or asks the phase's ``end_if``.
+        has them). Only after this hook does it remove them as a voter from
+        every open ballot, so while it runs they are still among the voters;
+        they stay a candidate (``Ballot.drop_candidate`` takes them off). A game
+        hands on a turn they held and voids the round when they held its
+        central secret (``match.void_round``). Afterwards the core ends the
+        match if too few players are left, or asks the phase's ``end_if``.
         """

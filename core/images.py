@@ -11,14 +11,13 @@ before any pixel is decoded.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import io
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from gamenight.errors import ActionError
 from gamenight.game import Move, Shelf, ShelfContext
@@ -35,86 +34,10 @@ IMAGE_ID = validate.Regexp(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_SIDE = 1024
 MIN_SIDE = 16
 MAX_PIXELS = 25_000_000  # width × height a picture's header may declare (a 6000×4000 photo); larger is refused
+# by default (the web server passes the limit it was given, ``--upload-megapixels``)
 ACCEPTED_FORMATS = {"PNG", "JPEG", "WEBP", "GIF", "BMP"}
 FOLDER_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp"}
-MB = 1024 * 1024
 DECODE_BYTES_PER_PIXEL = 8  # the most one picture's decoding holds (``reencode``), with Pillow's own buffers
-
-
-def _setting(default: float, help: str) -> Any:
-    return field(default=default, metadata={"help": help})
-
-
-@dataclass(frozen=True)
-class UploadLimits:
-    """Limits on pictures uploaded in lobbies (the web server enforces them; docs/protocol.md, "Picture uploads").
-
-    The defaults suit a home night; ``UPLOAD_PROFILES["public"]`` a public host. Each is a
-    ``gamenight serve --upload-<name>`` option and a ``GAMENIGHT_UPLOAD_<NAME>`` variable.
-    """
-
-    request_mb: float = _setting(64, "One upload (every picture of a pack, as sent), in MB.")
-    picture_mb: float = _setting(16, "One picture, as sent, in MB.")
-    megapixels: float = _setting(25, "Width × height a picture may declare, in millions of pixels (checked first).")
-    lobby_quota_mb: float = _setting(100, "Stored pictures of one lobby, in MB.")
-    quota_mb: float = _setting(1024, "Stored pictures of all lobbies together, in MB.")
-    decoders: int = _setting(2, "Pictures decoded at once in the whole server (each takes up to 4 bytes a pixel).")
-    concurrent: int = _setting(4, "Uploads handled at once in the whole server (one per lobby).")
-
-    @property
-    def request_bytes(self) -> int:
-        return int(self.request_mb * MB)
-
-    @property
-    def picture_bytes(self) -> int:
-        return int(self.picture_mb * MB)
-
-    @property
-    def max_pixels(self) -> int:
-        return int(self.megapixels * 1_000_000)
-
-    @property
-    def lobby_quota(self) -> int:
-        return int(self.lobby_quota_mb * MB)
-
-    @property
-    def quota(self) -> int:
-        return int(self.quota_mb * MB)
-
-    @classmethod
-    def from_settings(
-        cls, settings: Mapping[str, Any], profile: str | None = None, environ: Mapping[str, str] | None = None
-    ) -> UploadLimits:
-        """A profile (``profile``, else ``GAMENIGHT_LIMITS``, else ``home``), then ``GAMENIGHT_UPLOAD_<NAME>``
-        variables, then ``settings`` (``None`` keeps what came before); raises ``ValueError`` for an unknown
-        profile or setting, or a limit that is not positive."""
-        environ = environ or {}
-        profile = profile or environ.get("GAMENIGHT_LIMITS") or "home"
-        if profile not in UPLOAD_PROFILES:
-            raise ValueError(f"the profile of limits must be one of {', '.join(UPLOAD_PROFILES)}")
-        types = {f.name: int if f.type in ("int", int) else float for f in dataclasses.fields(cls)}
-        unknown = set(settings) - set(types)
-        if unknown:
-            raise ValueError(f"unknown upload limit: {', '.join(sorted(unknown))}")
-        changes: dict[str, Any] = {}
-        for name, kind in types.items():
-            for value in (environ.get(f"GAMENIGHT_UPLOAD_{name.upper()}"), settings.get(name)):
-                if value is not None and value != "":
-                    changes[name] = kind(value)
-        limits = dataclasses.replace(UPLOAD_PROFILES[profile], **changes)
-        for name in types:
-            if getattr(limits, name) <= 0:
-                raise ValueError(f"upload limit {name} must be positive")
-        return limits
-
-
-UPLOAD_PROFILES: dict[str, UploadLimits] = {
-    "home": UploadLimits(),
-    # Many lobbies of strangers: less memory per picture, less disk per lobby, more uploads at once.
-    "public": UploadLimits(
-        request_mb=32, picture_mb=10, megapixels=16, lobby_quota_mb=50, quota_mb=4096, decoders=2, concurrent=8
-    ),
-}
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 MAX_SEATS = 20
 GROWING = ("history", "night")
 MATCH_GROWING = ("events",)
-MOVES_KEEP = ("players", "seats", "setup", "recap", "former")
+MOVES_KEEP = ("players", "seats", "setup", "recap", "departed_by_name")
 MATCH_MOVES_KEEP = ("variants", "options", "players", "left", "names", "forced_deals")
 HOST_GRACE_SECONDS = 60.0
 
@@ -53,7 +53,7 @@ class Lobby:
         self.recap: dict[str, Any] | None = None  # the night's recap, while the host has the night closed
         self.shelves: dict[str, dict[str, Any]] = {}
         self.next_player = 1
-        self.former: dict[str, str] = {}  # a departed player's folded name -> their player id
+        self.departed_by_name: dict[str, str] = {}  # a departed player's folded name -> their player id
 
     # -- queries -----------------------------------------------------------------
 
@@ -146,7 +146,7 @@ class Lobby:
             "recap": self.recap,
             "shelves": self.shelves,
             "next_player": self.next_player,
-            "former": self.former,
+            "departed_by_name": self.departed_by_name,
         }
 
     @classmethod
@@ -167,7 +167,7 @@ class Lobby:
         lobby.recap = d.get("recap")
         lobby.shelves = d["shelves"]
         lobby.next_player = d["next_player"]
-        lobby.former = d.get("former", {})
+        lobby.departed_by_name = d.get("departed_by_name", d.get("former", {}))  # "former": its name in older stores
         fill_looks(lobby.players, lobby.seats)  # a lobby stored before looks
         return lobby
 
@@ -205,7 +205,7 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     else:
         look = {"colour": look["colour"], "avatar": look["avatar"]}
         check_free(look, looks)
-    pid = lobby.former.pop(_name_key(name), None)
+    pid = lobby.departed_by_name.pop(_name_key(name), None)
     if pid is None or pid in lobby.players:
         pid = f"p{lobby.next_player}"
         lobby.next_player += 1
@@ -242,7 +242,7 @@ def _name_key(name: str) -> str:
 def _remove(lobby: Lobby, pid: str, now: float) -> None:
     was_host = lobby.host == pid
     successor = _next_seated(lobby, pid) if was_host else None
-    lobby.former[_name_key(lobby.players[pid]["name"])] = pid
+    lobby.departed_by_name[_name_key(lobby.players[pid]["name"])] = pid
     del lobby.players[pid]
     lobby.seats.remove(pid)
     if was_host:

@@ -256,10 +256,6 @@ class Match:
         if name in self.timers:
             self.timers[name].release(reason, self.now)
 
-    def time_left(self, name: str) -> float:
-        timer = self.timers.get(name)
-        return timer.left(self.now) if timer else 0.0
-
     def due_timers(self, now: float) -> list[str]:
         """Names of running timers that have run out at ``now``, soonest first."""
         due = [t for t in self.timers.values() if t.deadline is not None and t.deadline <= now]

@@ -30,7 +30,8 @@ def describe_field(
     Types: ``integer``, ``number``, ``boolean``, ``string``, ``choice`` (one of
     ``choices``), ``choices`` (any subset of ``choices``). A field with
     ``metadata["choices_from"]`` takes its choices from what is installed
-    (``dynamic``), with ``choice_names`` ({choice: {lang: name}}).
+    (``dynamic``), with ``choice_names`` ({choice: {lang: name}}) for those that carry their
+    own names and ``choice_keys`` ({choice: i18n key}) for those labelled by the string tables.
     """
     shown: dict[str, Any] = {"name": name, "label": field.metadata.get("label", f"option.{name}")}
     if "help" in field.metadata:
@@ -54,7 +55,8 @@ def describe_field(
     source = field.metadata.get("choices_from")
     if source and dynamic and source in dynamic:
         shown["choices"] = [c["value"] for c in dynamic[source]]
-        shown["choice_names"] = {c["value"]: c["names"] for c in dynamic[source]}
+        shown["choice_names"] = {c["value"]: c["names"] for c in dynamic[source] if "names" in c}
+        shown["choice_keys"] = {c["value"]: c["key"] for c in dynamic[source] if "key" in c}
         kind = "choices" if isinstance(field, fields.List) else "choice"
     if isinstance(field, fields.List):
         for check in _validators(field):

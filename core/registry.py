@@ -27,6 +27,7 @@ from marshmallow import Schema, fields
 
 ENTRY_POINT_GROUP = "gamenight.plugins"
 ENV_PLUGINS = "GAMENIGHT_PLUGINS"
+UPLOADS_LABEL = "option.image_packs.uploads"  # the i18n key of the "pictures uploaded in this lobby" choice
 
 
 class PluginError(Exception):
@@ -194,14 +195,13 @@ class Plugins:
         self.image_packs[pack.id] = pack
 
     def dynamic_choices(self) -> dict[str, list[dict[str, Any]]]:
-        """Choices that depend on what is installed, for option fields with ``metadata["choices_from"]``."""
-        packs = [{"value": p.id, "names": dict(p.names)} for p in self.image_packs.values()]
-        packs.append(
-            {
-                "value": UPLOADS,
-                "names": {"en": "Pictures uploaded in this lobby", "ru": "Картинки, загруженные в лобби"},
-            }
-        )
+        """Choices that depend on what is installed, for option fields with ``metadata["choices_from"]``.
+
+        Each is ``{"value", "names"}`` (an installed pack's own names, {lang: name}) or
+        ``{"value", "key"}`` (the i18n key of the engine's own label for it).
+        """
+        packs: list[dict[str, Any]] = [{"value": p.id, "names": dict(p.names)} for p in self.image_packs.values()]
+        packs.append({"value": UPLOADS, "key": UPLOADS_LABEL})
         return {"image_packs": packs}
 
     def variants_of(self, game_id: str) -> list[Variant]:

@@ -20,7 +20,7 @@ EVENTS_SHOWN = 50
 HISTORY_SHOWN = 20  # recent matches; the scoreboard holds the whole evening
 
 
-class Laid(dict):
+class SharedWithOwn(dict):
     """A view part made of a part shared by every recipient with this recipient's own keys laid over it.
 
     To any reader it is the plain dict of both; the fan-out compares the shared part once for all.
@@ -73,13 +73,15 @@ def game_view(match: Match, recipient: str | None, public: dict[str, Any] | None
     if public is None:
         public = match.hook.public_view(match=match)
     # not playing: the public view laid over nothing, so that the fan-out compares it once for everyone
-    return Laid(public, match.hook.seat_view(match=match, player=recipient) if match.is_present(recipient) else {})
+    return SharedWithOwn(
+        public, match.hook.seat_view(match=match, player=recipient) if match.is_present(recipient) else {}
+    )
 
 
 def match_view(match: Match, frame: dict[str, Any], public: dict[str, Any], recipient: str | None) -> dict[str, Any]:
     """One recipient's view of a match: the public frame, their ballots, the game's view for their seat."""
     seat = recipient if match.is_present(recipient) else None
-    return Laid(
+    return SharedWithOwn(
         frame,
         {
             "ballots": {bid: ballot.view(seat) for bid, ballot in match.ballots.items()},
@@ -126,7 +128,7 @@ def lobby_views(
         public = match.hook.public_view(match=match)
     shared = {"now": now, "lobby": frame}
     return {
-        recipient: Laid(
+        recipient: SharedWithOwn(
             shared,
             {"you": recipient, "match": match_view(match, mframe, public, recipient) if match is not None else None},
         )

@@ -19,8 +19,11 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         ["notarobot.py", "--moves", "300", "--largest", "2"],
         # the real server and the relay, 2 lobbies for 3 s each: exits 1 on any error or a view that differs
         ["netload.py", "--quick"],
+        # PostgreSQL against SQLite, 1 and 2 nodes behind HAProxy, a node killed: exits 1 if a stage acknowledged
+        # no move, an acknowledged move is not in the store, or a killed node's client did not come back
+        ["cluster.py", "--quick"],
     ],
-    ids=["throughput", "notarobot", "netload"],
+    ids=["throughput", "notarobot", "netload", "cluster"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(

@@ -23,7 +23,7 @@ from conftest import subprocess_env
 from gamenight.web.cluster_cli import LocalCluster
 from server import LOOPBACK_LIMITS
 from stores import postgres_rows
-from waiting import wait_until
+from waiting import Worker, wait_until
 
 LEASE = "2"  # seconds: the tests wait for expiries, a real deployment keeps the default
 SQUARE = [[0.2, 0.2], [0.6, 0.2], [0.6, 0.6], [0.2, 0.6]]
@@ -147,15 +147,15 @@ def traffic(tables: list[Table]) -> Iterator[list[str]]:
             turn += 1
             time.sleep(0.05)
 
-    threads = [threading.Thread(target=play, args=(t,), daemon=True) for t in tables if "spyfall" in t.game]
-    for thread in threads:
-        thread.start()
+    players = [Worker(play, t, name=f"traffic {t.code}") for t in tables if "spyfall" in t.game]
+    for player in players:
+        player.start()
     try:
         yield failures
     finally:
         stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
+        for player in players:
+            player.finish(60)  # what a player's thread raised fails the test
 
 
 def assert_every_acknowledged_command_stored(cluster: LocalCluster, tables: list[Table]) -> int:

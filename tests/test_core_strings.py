@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from gamenight.images import UPLOADS
+from gamenight.registry import UPLOADS_LABEL, Plugins
 
 CORE = Path(__file__).parent.parent / "core"
 PLURAL_FORMS = {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"}}
@@ -44,3 +46,18 @@ def test_plural_messages_have_every_form_the_language_needs(lang):
     for key, message in catalogue(lang).items():
         if isinstance(message, dict):
             assert set(message) - {"_by"} == PLURAL_FORMS[lang], key
+
+
+def test_the_engine_labels_its_own_option_choices_from_the_string_tables():
+    """The "pictures uploaded in this lobby" choice has a key in both catalogues, not text in the code."""
+    images = next(
+        option
+        for game in Plugins().catalogue()
+        if game["id"] == "notahuman"
+        for option in game["options"]
+        if option["name"] == "images"
+    )
+    assert images["choice_keys"] == {UPLOADS: UPLOADS_LABEL}
+    assert UPLOADS not in images["choice_names"] and "notahuman.scenes" in images["choice_names"]
+    assert catalogue("en")[UPLOADS_LABEL] == "Pictures uploaded in this lobby"
+    assert catalogue("ru")[UPLOADS_LABEL] == "Картинки, загруженные в лобби"

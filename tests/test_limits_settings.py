@@ -10,16 +10,24 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from gamenight.web.limits import PROFILES, Limits, files_needed, fit_to_file_limit
-from gamenight.web.serve import limit_options
+from gamenight.web.limits import (
+    PROFILES,
+    SETTING_GROUPS,
+    Limits,
+    UploadLimits,
+    env_name,
+    files_needed,
+    fit_to_file_limit,
+    limit_options,
+)
 
 ROOT = Path(__file__).parent.parent
 
 
 def test_environment_picks_a_profile_and_changes_single_settings():
-    assert Limits.from_env({}) == PROFILES["home"] == Limits()
+    assert Limits.from_env({}) == Limits.profile("home") == Limits()
     limits = Limits.from_env({"GAMENIGHT_LIMITS": "public", "GAMENIGHT_MAX_SOCKETS_PER_ADDRESS": "5"})
-    assert limits == PROFILES["public"].replace(max_sockets_per_address=5)
+    assert limits == Limits.profile("public").replace(max_sockets_per_address=5)
     with pytest.raises(ValueError):
         Limits.from_env({"GAMENIGHT_LIMITS": "party"})
     with pytest.raises(ValueError):
@@ -31,20 +39,48 @@ def test_options_of_a_command_gather_into_limits():
 
     @click.command()
     @limit_options
-    def command(limits: Limits, proxies: int) -> None:
-        seen.update(limits=limits, proxies=proxies)
+    def command(limits: Limits, upload_limits: UploadLimits, proxies: int) -> None:
+        seen.update(limits=limits, upload_limits=upload_limits, proxies=proxies)
 
     runner = CliRunner()
-    result = runner.invoke(command, ["--limits", "public", "--max-connections", "50", "--proxies", "1"])
+    result = runner.invoke(
+        command, ["--limits", "public", "--max-connections", "50", "--upload-decoders", "3", "--proxies", "1"]
+    )
     assert result.exit_code == 0, result.output
-    assert seen == {"limits": PROFILES["public"].replace(max_connections=50), "proxies": 1}
-    result = runner.invoke(command, [], env={"GAMENIGHT_CODE_WINDOW": "120"})
+    assert seen == {
+        "limits": Limits.profile("public").replace(max_connections=50),
+        "upload_limits": UploadLimits.profile("public").replace(decoders=3),
+        "proxies": 1,
+    }
+    result = runner.invoke(command, [], env={"GAMENIGHT_CODE_WINDOW": "120", "GAMENIGHT_UPLOAD_QUOTA_MB": "10"})
     assert result.exit_code == 0, result.output
     assert seen["limits"] == Limits(code_window=120.0) and seen["proxies"] == 0
+    assert seen["upload_limits"] == UploadLimits(quota_mb=10.0)
+    result = runner.invoke(command, ["--upload-quota-mb", "20"], env={"GAMENIGHT_LIMITS": "public"})
+    assert result.exit_code == 0, result.output
+    assert seen["upload_limits"] == UploadLimits.profile("public").replace(quota_mb=20.0)
+    assert seen["limits"] == Limits.profile("public")
     assert runner.invoke(command, ["--event-burst", "0"]).exit_code == 2
+    assert runner.invoke(command, [], env={"GAMENIGHT_UPLOAD_DECODERS": "0"}).exit_code == 2
     help_text = runner.invoke(command, ["--help"]).output
-    for setting in dataclasses.fields(Limits):
-        assert f"--{setting.name.replace('_', '-')}" in help_text
+    for group in SETTING_GROUPS:
+        for outside in group.setting_names().values():
+            assert f"--{outside.replace('_', '-')}" in help_text
+
+
+def test_one_settings_system_names_every_limit_once():
+    """Every limit is a setting of one group, read the same way: its option, its variable, the profiles."""
+    assert [group.__name__ for group in SETTING_GROUPS] == ["Limits", "UploadLimits"]
+    names = [outside for group in SETTING_GROUPS for outside in group.setting_names().values()]
+    assert len(names) == len(set(names))
+    assert env_name("upload_quota_mb") == "GAMENIGHT_UPLOAD_QUOTA_MB"
+    assert set(PROFILES) == {"home", "public"} and set(PROFILES["public"]) <= set(names)
+    for group in SETTING_GROUPS:
+        assert group.profile("home") == group()
+        with pytest.raises(ValueError, match="must be one of home, public"):
+            group.profile("party")
+        environ = {env_name(outside): "7" for outside in group.setting_names().values()}
+        assert set(dataclasses.asdict(group.from_env(environ)).values()) == {7}
 
 
 class FakeFileLimit:
@@ -82,7 +118,7 @@ def test_the_soft_file_limit_is_raised_up_to_the_hard_one(file_limit):
 def test_a_hard_file_limit_too_low_lowers_the_connection_limit_with_a_warning(file_limit):
     file_limit(256, 256)
     warnings: list[str] = []
-    limits = fit_to_file_limit(PROFILES["public"], warnings.append)
+    limits = fit_to_file_limit(Limits.profile("public"), warnings.append)
     assert limits.max_connections == 96 and limits.max_connections_per_address == 96
     assert limits.max_sockets_per_address == 24
     (warning,) = warnings

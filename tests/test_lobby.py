@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from gamenight.lobby import HOST_GRACE_SECONDS
+from gamenight.lobby import HOST_GRACE_SECONDS, Lobby
 from gamenight.names import CODE_ALPHABET, CODE_LENGTH
 from helpers import DEAL_ABC, Night
 
@@ -88,6 +88,16 @@ def test_kick_removes_the_seat_and_revokes_the_token(night):
     assert night.ids["Chen"] not in night.lobby.seats
     assert night.command("Chen", "leave").error["code"] == "bad_token"
     assert night.command("Ann", "kick", player=night.ids["Ann"]).error["code"] == "cannot_kick_self"
+
+
+def test_a_departed_player_keeps_their_id_across_a_store_written_before_the_rename(night):
+    """A lobby stored when its departed players were kept under "former" still gives their ids back."""
+    chen = night.ids["Chen"]
+    assert night.command("Chen", "leave").ok
+    stored = night.lobby.to_dict()
+    assert stored["departed_by_name"] == {"chen": chen}
+    stored["former"] = stored.pop("departed_by_name")
+    assert Lobby.from_dict(stored).departed_by_name == {"chen": chen}
 
 
 def test_locked_lobby_refuses_newcomers_until_unlocked(night):

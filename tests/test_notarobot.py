@@ -105,6 +105,17 @@ def test_the_host_picks_the_first_artist_in_the_first_round_only(group):
     assert group.name_of(group.match.turn) == "Chen"
 
 
+@pytest.mark.parametrize("player", ["", "p" * 33, "x" * 10_000])
+def test_a_first_artist_that_is_no_player_id_at_all_is_refused_and_changes_nothing(group, player):
+    """As in every game, a player argument is 1 to 32 characters: a longer one is never echoed back."""
+    start(group)
+    before = group.snapshot()
+    outcome = group.move("Ann", "first_artist", player=player)
+    assert outcome.error["code"] == "bad_request" and "player" in outcome.error["params"]["errors"]
+    assert not player or player not in str(outcome.error)
+    assert group.snapshot() == before
+
+
 def test_whoever_has_not_drawn_when_the_clock_runs_out_is_skipped(group):
     start(group, draw_seconds=60)
     assert draw(group, "Ann").ok and draw(group, "Chen").ok

@@ -6,7 +6,7 @@ import copy
 import json
 
 import orjson
-from gamenight.views import Laid
+from gamenight.views import SharedWithOwn
 from gamenight.web.patch import apply, diff
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -32,7 +32,7 @@ def as_js(value):
         return float(value)
     if type(value) is list:
         return [as_js(v) for v in value]
-    if isinstance(value, dict):  # a Laid view part too
+    if isinstance(value, dict):  # a SharedWithOwn view part too
         return {k: as_js(v) for k, v in value.items()}
     return value
 
@@ -60,8 +60,8 @@ def test_a_patch_of_one_change_inside_a_view_says_only_that(old, new):
 def test_views_sharing_parts_get_the_same_patches_with_a_shared_memo():
     lobby_old, lobby_new = {"version": 1, "seats": ["a"]}, {"version": 2, "seats": ["a", "b"]}
     shared_old, shared_new = {"lobby": lobby_old}, {"lobby": lobby_new}
-    old = [Laid(shared_old, {"you": p, "marks": []}) for p in "ab"]
-    new = [Laid(shared_new, {"you": p, "marks": [p]}) for p in "ab"]
+    old = [SharedWithOwn(shared_old, {"you": p, "marks": []}) for p in "ab"]
+    new = [SharedWithOwn(shared_new, {"you": p, "marks": [p]}) for p in "ab"]
     memo: dict = {}
     shared = [diff(o, n, memo) for o, n in zip(old, new, strict=True)]
     assert shared == [diff(dict(o), dict(n)) for o, n in zip(old, new, strict=True)]
@@ -85,10 +85,10 @@ def test_laid_views_patch_like_plain_ones(shared, own, same_keys):
     for own_old, own_new in own:
         if same_keys:  # the usual case: a recipient's own keys stay the same, their values change
             own_new = {key: own_new.get(key, 0) for key in own_old}
-        old, new = Laid(shared[0], own_old), Laid(shared[1], own_new)
+        old, new = SharedWithOwn(shared[0], own_old), SharedWithOwn(shared[1], own_new)
         assert old == {**shared[0], **own_old} and orjson.loads(orjson.dumps(new)) == {**shared[1], **own_new}
-        view = {"match": Laid({"frame": 1}, {"game_view": old})}
-        after = {"match": Laid({"frame": 2}, {"game_view": new})}
+        view = {"match": SharedWithOwn({"frame": 1}, {"game_view": old})}
+        after = {"match": SharedWithOwn({"frame": 2}, {"game_view": new})}
         assert exact(apply(copy.deepcopy(old), diff(old, new, memo))) == exact(new)
         assert exact(apply(copy.deepcopy(view), diff(view, after, memo))) == exact(after)
 

@@ -10,6 +10,7 @@ import pytest
 import socketio
 from conftest import subprocess_env
 from server import free_port, running_server
+from waiting import Worker
 
 REFUSAL_SECONDS = 60
 
@@ -107,8 +108,6 @@ SLOW_COMMIT = """CREATE FUNCTION slow_disk() RETURNS trigger AS $$
 @pytest.mark.parametrize("async_mode", ["eventlet", "gevent", "threading"])
 def test_a_slow_commit_in_one_lobby_holds_no_other_lobby_up(fresh_postgres_url, async_mode):
     """Lobby A's move waits seconds on the database; meanwhile lobby B's moves are answered, one after another."""
-    import threading
-
     from stores import postgres_rows, run_sql
 
     with running_server(fresh_postgres_url, async_mode=async_mode) as url:
@@ -131,15 +130,17 @@ def test_a_slow_commit_in_one_lobby_holds_no_other_lobby_up(fresh_postgres_url, 
             answer = client.call("command", {"kind": "lock", "args": {"locked": locked}}, timeout=30)
             answered.append((lobby, answer["ok"]))
 
-        slow = threading.Thread(target=move, args=("A", True))
+        slow = Worker(move, "A", True, name="lobby A's move")
         slow.start()
         sleeping = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'"
         while postgres_rows(fresh_postgres_url, sleeping) != [[1]]:  # A's commit is under way, and waits
+            if not slow.is_alive():
+                slow.finish(0)  # raises what the move raised
             assert slow.is_alive() and not answered, answered
             time.sleep(0.02)
         for n in range(5):  # five moves in lobby B, each acknowledged while A's commit still waits
             move("B", n % 2 == 0)
-        slow.join(timeout=30)
+        slow.finish(30)
         assert answered == [("B", True)] * 5 + [("A", True)]
         for client, _ in clients.values():
             client.disconnect()

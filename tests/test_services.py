@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from gamenight.web.services import (
     wait_until,
 )
 from services import StubNode, get
+from waiting import Worker
 
 # `gamenight serve` in miniature: /healthz, then 503 for half a second after SIGTERM (draining), then exit;
 # any other path answers which node it is and the command line it got
@@ -134,11 +134,9 @@ def test_services_die_with_the_process_that_started_them(tmp_path: Path) -> None
 
 
 def test_a_service_outlives_the_thread_that_started_it(tmp_path: Path) -> None:
-    started: list[RedisServer] = []
-    starter = threading.Thread(target=lambda: started.append(RedisServer(tmp_path).start()))
+    starter = Worker(lambda: RedisServer(tmp_path).start(), name="starter")
     starter.start()
-    starter.join(60)
-    server = started[0]
+    server = starter.finish(60)  # what the start raised fails the test here
     try:
         time.sleep(0.3)  # a child armed against its starting thread would be dead by now
         with server.client() as client:

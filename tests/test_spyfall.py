@@ -6,7 +6,6 @@ import copy
 import json
 
 import pytest
-from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.rules import default_spies, round_minutes
 from gamenight.views import game_view as view_of
 from helpers import Night
@@ -73,7 +72,8 @@ def test_every_agent_gets_a_distinct_role_of_the_location(engine, clock):
     night = table_of(engine, clock, 12)
     night.start(game="spyfall")
     state = night.match.round_state
-    location = packs.location_by_id(state["location"], {})
+    everything = night.match.hook.spyfall_locations(match=night.match)
+    location = next(loc for loc in everything if loc["id"] == state["location"])
     agents = [p for p in night.match.players if p not in state["spies"]]
     roles = [state["roles"][p]["en"] for p in agents]
     assert len(set(roles)) == len(agents) == 10

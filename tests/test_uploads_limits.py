@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 from gamenight.engine import Engine, Outcome
 from gamenight.errors import ActionError
-from gamenight.images import MAX_PACK_IMAGES, MAX_UPLOADED_PACKS, UPLOADS_SHELF_ID, UploadLimits
+from gamenight.images import MAX_PACK_IMAGES, MAX_UPLOADED_PACKS, UPLOADS_SHELF_ID
 from gamenight.store_sqlite import SQLiteStore
 from gamenight.web import pictures
 from gamenight.web.app import create_app
+from gamenight.web.limits import UploadLimits
 from helpers import Night
 from PIL import Image
 from waiting import Worker, run_together

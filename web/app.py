@@ -16,9 +16,8 @@ from flask import Flask, Response, abort, render_template, request, send_from_di
 from flask_socketio import SocketIO
 from gamenight.engine import Engine
 from gamenight.errors import ActionError
-from gamenight.images import UploadLimits
 from gamenight.web.hub import Hub
-from gamenight.web.limits import Limits
+from gamenight.web.limits import Limits, UploadLimits
 from gamenight.web.packets import guard_packets
 from gamenight.web.pictures import register_pictures
 from gamenight.web.protocol import PacketJSON, TextPacket

@@ -1,6 +1,8 @@
 """Limits that keep one address from taking the server down (docs/protocol.md, "Limits").
 
-- ``Limits``: every setting, with the defaults of a home night and a profile for a public host.
+- ``Limits``, ``UploadLimits``: every limit of the server as a setting (the network's, the picture uploads'),
+  with the defaults of a home night, a profile for a public host (``PROFILES``), the ``GAMENIGHT_<NAME>``
+  variables, and ``limit_options``, the options of ``gamenight serve``.
 - ``Buckets``: a token bucket per address for Socket.IO events (reconnecting does not refill it).
 - ``WindowLimit``: so many hits per address within a sliding window (wrong lobby codes, new lobbies).
 - ``ConnectionGate``: open connections per address and in total, checked as the transport accepts them.
@@ -13,6 +15,7 @@ or one host gets a whole /64, so its addresses are one address here).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import ipaddress
 import json
 import threading
@@ -21,8 +24,9 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar, Self
 
+import click
 from gamenight.errors import ActionError
 
 
@@ -45,15 +49,94 @@ def address_key(address: str | None) -> str:
 
 
 # -- settings ---------------------------------------------------------------------------------
+# Every limit of the server is a setting of one of the groups below (``SETTING_GROUPS``): the network's
+# (``Limits``) and the picture uploads' (``UploadLimits``). Each setting has one name outside, its group's
+# prefix and its field's name: the option ``--<name>`` of ``gamenight serve`` and the variable
+# ``GAMENIGHT_<NAME>``. A value comes from the profile (``--limits``/``GAMENIGHT_LIMITS``, ``PROFILES``), then
+# the variable, then the option; ``limit_options`` makes every option, ``from_settings`` reads the rest.
+
+MB = 1024 * 1024
 
 
 def _setting(default: Any, help: str) -> Any:
     return field(default=default, metadata={"help": help})
 
 
+def env_name(setting: str) -> str:
+    """The variable of a setting, by its name outside (``upload_quota_mb``: ``GAMENIGHT_UPLOAD_QUOTA_MB``)."""
+    return f"GAMENIGHT_{setting.upper()}"
+
+
+class Settings:
+    """A group of settings: a frozen dataclass whose fields are limits, each a positive number.
+
+    ``PREFIX`` makes a field's name outside (``upload_`` + ``quota_mb``); ``PARAMETER`` is what a command
+    built with ``limit_options`` receives the group as.
+    """
+
+    PREFIX: ClassVar[str] = ""
+    PARAMETER: ClassVar[str] = ""
+
+    @classmethod
+    def setting_names(cls) -> dict[str, str]:
+        """Each field's name, to its name outside."""
+        return {f.name: cls.PREFIX + f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+
+    @classmethod
+    def profile(cls, name: str) -> Self:
+        """This group's settings in the profile ``name`` (``ValueError`` for an unknown profile)."""
+        if name not in PROFILES:
+            raise ValueError(f"the profile of limits (--limits, GAMENIGHT_LIMITS) must be one of {', '.join(PROFILES)}")
+        changes = PROFILES[name]
+        return cls(**{own: changes[outside] for own, outside in cls.setting_names().items() if outside in changes})
+
+    @classmethod
+    def from_settings(
+        cls, settings: Mapping[str, Any], profile: str | None = None, environ: Mapping[str, str] | None = None
+    ) -> Self:
+        """The profile (``profile``, else ``GAMENIGHT_LIMITS`` in ``environ``, else ``home``), then the
+        ``GAMENIGHT_<NAME>`` variables of ``environ``, then ``settings`` (by field name; ``None`` and ``""`` keep
+        what came before). ``ValueError`` for an unknown profile or setting, a value that is not a number, or a
+        limit that is not positive."""
+        environ = environ or {}
+        base = cls.profile(profile or environ.get("GAMENIGHT_LIMITS") or "home")
+        names = cls.setting_names()
+        unknown = set(settings) - set(names)
+        if unknown:
+            raise ValueError(f"unknown limit: {', '.join(cls.PREFIX + name for name in sorted(unknown))}")
+        kinds = {f.name: float if f.type in ("float", float) else int for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        changes: dict[str, Any] = {}
+        for name, outside in names.items():
+            for value in (environ.get(env_name(outside)), settings.get(name)):
+                if value is None or value == "":
+                    continue
+                try:
+                    changes[name] = kinds[name](value)
+                except ValueError:
+                    raise ValueError(f"{outside} ({env_name(outside)}) must be a number, not {value!r}") from None
+        return dataclasses.replace(base, **changes).check()  # type: ignore[type-var]
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> Self:
+        """``GAMENIGHT_LIMITS`` (a profile) and ``GAMENIGHT_<NAME>`` (e.g. ``GAMENIGHT_MAX_CONNECTIONS``)."""
+        return cls.from_settings({}, environ=environ)
+
+    def replace(self, **changes: Any) -> Self:
+        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+
+    def check(self) -> Self:
+        """Refuse settings that cannot work (a zero or negative limit)."""
+        for own, outside in self.setting_names().items():
+            if getattr(self, own) <= 0:
+                raise ValueError(f"{outside} must be positive")
+        return self
+
+
 @dataclass(frozen=True)
-class Limits:
-    """Every limit of the network layer. The defaults suit a home night; ``PROFILES["public"]`` a public host."""
+class Limits(Settings):
+    """Every limit of the network layer. The defaults suit a home night; ``Limits.profile("public")`` a public host."""
+
+    PARAMETER: ClassVar[str] = "limits"
 
     max_connections: int = _setting(400, "Open connections in total (TCP, and Socket.IO connections).")
     max_connections_per_address: int = _setting(
@@ -72,61 +155,132 @@ class Limits:
         5.0, "A request's first line and headers must arrive whole this many seconds after its first byte."
     )
 
-    def replace(self, **changes: Any) -> Limits:
-        return dataclasses.replace(self, **changes)
 
-    def check(self) -> Limits:
-        """Refuse settings that cannot work (a zero or negative limit)."""
-        for setting in dataclasses.fields(self):
-            if getattr(self, setting.name) <= 0:
-                raise ValueError(f"{setting.name} must be positive")
-        return self
+@dataclass(frozen=True)
+class UploadLimits(Settings):
+    """Limits on pictures uploaded in lobbies (docs/protocol.md, "Picture uploads"): ``--upload-<name>``,
+    ``GAMENIGHT_UPLOAD_<NAME>``."""
 
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any], profile: str = "home") -> Limits:
-        """A profile with some settings changed (``None`` values keep the profile's)."""
-        base = PROFILES[profile]
-        names = {f.name: f.type for f in dataclasses.fields(cls)}
-        changes = {}
-        for name, value in settings.items():
-            if value is None:
-                continue
-            if name not in names:
-                raise ValueError(f"unknown limit: {name}")
-            try:
-                changes[name] = float(value) if names[name] == "float" else int(value)
-            except ValueError:
-                raise ValueError(f"{name} ({env_name(name)}) must be a number, not {value!r}") from None
-        return base.replace(**changes).check()
+    PREFIX: ClassVar[str] = "upload_"
+    PARAMETER: ClassVar[str] = "upload_limits"
 
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str]) -> Limits:
-        """``GAMENIGHT_LIMITS`` (a profile) and ``GAMENIGHT_<SETTING>`` (e.g. ``GAMENIGHT_MAX_CONNECTIONS``)."""
-        profile = environ.get("GAMENIGHT_LIMITS") or "home"
-        if profile not in PROFILES:
-            raise ValueError(f"GAMENIGHT_LIMITS must be one of {', '.join(PROFILES)}")
-        settings = {f.name: environ.get(env_name(f.name)) or None for f in dataclasses.fields(cls)}
-        return cls.from_settings(settings, profile)
+    request_mb: float = _setting(64, "One upload (every picture of a pack, as sent), in MB.")
+    picture_mb: float = _setting(16, "One picture, as sent, in MB.")
+    megapixels: float = _setting(25, "Width × height a picture may declare, in millions of pixels (checked first).")
+    lobby_quota_mb: float = _setting(100, "Stored pictures of one lobby, in MB.")
+    quota_mb: float = _setting(1024, "Stored pictures of all lobbies together, in MB.")
+    decoders: int = _setting(2, "Pictures decoded at once in the whole server (each takes up to 4 bytes a pixel).")
+    concurrent: int = _setting(4, "Uploads handled at once in the whole server (one per lobby).")
 
+    @property
+    def request_bytes(self) -> int:
+        return int(self.request_mb * MB)
 
-def env_name(setting: str) -> str:
-    return f"GAMENIGHT_{setting.upper()}"
+    @property
+    def picture_bytes(self) -> int:
+        return int(self.picture_mb * MB)
+
+    @property
+    def max_pixels(self) -> int:
+        return int(self.megapixels * 1_000_000)
+
+    @property
+    def lobby_quota(self) -> int:
+        return int(self.lobby_quota_mb * MB)
+
+    @property
+    def quota(self) -> int:
+        return int(self.quota_mb * MB)
 
 
-PROFILES: dict[str, Limits] = {
+SETTING_GROUPS: tuple[type[Settings], ...] = (Limits, UploadLimits)
+
+PROFILES: dict[str, dict[str, Any]] = {
+    # Each profile's changes to the defaults, by the settings' names outside.
     # A laptop on the home Wi-Fi, or any small server: a group of up to 20 even behind one NAT.
-    "home": Limits(),
-    # A public host: many groups, strangers walking codes and making lobbies.
-    "public": Limits(
-        max_connections=4000,
-        events_per_second=16.0,
-        event_burst=60,
-        code_misses=10,
-        code_window=600.0,
-        lobbies_per_address=5,
-        lobby_window=3600.0,
-    ),
+    "home": {},
+    "public": {
+        # Many groups, strangers walking codes and making lobbies.
+        "max_connections": 4000,
+        "events_per_second": 16.0,
+        "event_burst": 60,
+        "code_misses": 10,
+        "code_window": 600.0,
+        "lobbies_per_address": 5,
+        "lobby_window": 3600.0,
+        # Many lobbies of strangers: less memory per picture, less disk per lobby, more uploads at once.
+        "upload_request_mb": 32,
+        "upload_picture_mb": 10,
+        "upload_megapixels": 16,
+        "upload_lobby_quota_mb": 50,
+        "upload_quota_mb": 4096,
+        "upload_decoders": 2,
+        "upload_concurrent": 8,
+    },
 }
+
+
+def _check_the_settings() -> None:
+    outside = [name for group in SETTING_GROUPS for name in group.setting_names().values()]
+    assert len(outside) == len(set(outside)), "two settings with one name"
+    for profile, changes in PROFILES.items():
+        assert set(changes) <= set(outside), f"profile {profile} names no such setting: {set(changes) - set(outside)}"
+
+
+_check_the_settings()
+
+
+def limit_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Every limit as an option of a click command: ``--limits`` (the profile), ``--proxies``, and ``--<name>``
+    for each setting of ``SETTING_GROUPS``, each also read from its ``GAMENIGHT_<NAME>`` variable.
+
+    The command receives them gathered: ``limits`` (a ``Limits``), ``upload_limits`` (an ``UploadLimits``)
+    and ``proxies`` (an int).
+    """
+
+    @functools.wraps(command)
+    def gathered(*args: Any, limits_profile: str, proxies: int, **kwargs: Any) -> Any:
+        groups = {}
+        for group in SETTING_GROUPS:
+            settings = {own: kwargs.pop(outside) for own, outside in group.setting_names().items()}
+            try:
+                groups[group.PARAMETER] = group.from_settings(settings, limits_profile)
+            except ValueError as exc:
+                raise click.BadParameter(str(exc)) from None
+        return command(*args, proxies=proxies, **groups, **kwargs)
+
+    for group in reversed(SETTING_GROUPS):
+        home, public = group.profile("home"), group.profile("public")
+        for f in reversed(dataclasses.fields(group)):  # type: ignore[arg-type]
+            outside = group.PREFIX + f.name
+            kind = click.FloatRange(min=0, min_open=True) if f.type in ("float", float) else click.IntRange(min=1)
+            gathered = click.option(
+                f"--{outside.replace('_', '-')}",
+                outside,
+                type=kind,
+                default=None,
+                envvar=env_name(outside),
+                help=f"{f.metadata['help']} [home: {getattr(home, f.name):g}, public: {getattr(public, f.name):g}]",
+            )(gathered)
+    gathered = click.option(
+        "--proxies",
+        type=click.IntRange(0, 5),
+        default=0,
+        show_default=True,
+        envvar="GAMENIGHT_PROXIES",
+        help="Reverse proxies in front of the server whose X-Forwarded-For to trust for the client's address.",
+    )(gathered)
+    gathered = click.option(
+        "--limits",
+        "limits_profile",
+        type=click.Choice(list(PROFILES)),
+        default="home",
+        show_default=True,
+        envvar="GAMENIGHT_LIMITS",
+        help="The profile of limits the options below change (docs/protocol.md, Limits).",
+    )(gathered)
+    return gathered
+
 
 FILES_RESERVED = 64
 """Files the server holds besides connections: the database and its journal, the listening socket, logs."""

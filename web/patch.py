@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.views import Laid
+from gamenight.views import SharedWithOwn
 
 Path = list[str | int]
 _ABSENT = object()
-_DICTS = (dict, Laid)
+_DICTS = (dict, SharedWithOwn)
 Op = list[Any]
 
 
@@ -22,7 +22,7 @@ def diff(old: Any, new: Any, memo: dict[tuple[int, int], list[Op]] | None = None
     """The ops that turn ``old`` into ``new`` (both JSON-like: dicts, lists, scalars).
 
     ``memo`` may be shared between the diffs of one delivery: the views of one outcome share
-    their public parts (the lobby, a match's frame, a game's public view: see ``Laid``), so
+    their public parts (the lobby, a match's frame, a game's public view: see ``SharedWithOwn``), so
     each such part is compared once, whichever recipient's view it is in.
     """
     ops: list[Op] = []
@@ -33,8 +33,8 @@ def diff(old: Any, new: Any, memo: dict[tuple[int, int], list[Op]] | None = None
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op], memo: dict) -> None:
     kind = type(new)
-    if kind is Laid and type(old) is Laid and old.own == new.own:
-        _diff_laid(old, new, path, ops, memo)
+    if kind is SharedWithOwn and type(old) is SharedWithOwn and old.own == new.own:
+        _diff_shared_with_own(old, new, path, ops, memo)
     elif kind in _DICTS and type(old) in _DICTS:
         _diff_dicts(old, new, path, ops, memo)
     elif kind is list and type(old) is list:
@@ -43,7 +43,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op], memo: dict) -> None:
         ops.append([path, new])
 
 
-def _diff_laid(old: Laid, new: Laid, path: Path, ops: list[Op], memo: dict) -> None:
+def _diff_shared_with_own(old: SharedWithOwn, new: SharedWithOwn, path: Path, ops: list[Op], memo: dict) -> None:
     """The shared part's ops once for all recipients (kept relative to it), then this recipient's own keys."""
     own = new.own
     # every recipient's view lays the same shared part at the same path under the same own keys
@@ -61,7 +61,7 @@ def _diff_laid(old: Laid, new: Laid, path: Path, ops: list[Op], memo: dict) -> N
         if before is value:
             continue
         # a part laid over a shared one is not compared whole: most of it is the shared part
-        if type(value) is Laid or before != value or type(before) is not type(value):
+        if type(value) is SharedWithOwn or before != value or type(before) is not type(value):
             _diff(before, value, [*path, key], ops, memo)
 
 

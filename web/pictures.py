@@ -42,16 +42,15 @@ from gamenight.errors import ActionError
 from gamenight.images import (
     MAX_PACK_IMAGES,
     MAX_UPLOADED_PACKS,
-    MB,
     PACK_NAME_MAX,
     UPLOADS_SHELF_ID,
-    UploadLimits,
     check_header,
     clean_pack_name,
     probe,
     reencode,
 )
 from gamenight.web.hub import Hub
+from gamenight.web.limits import MB, UploadLimits
 from werkzeug.exceptions import RequestEntityTooLarge
 
 MAX_FILES = MAX_PACK_IMAGES

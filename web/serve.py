@@ -1,24 +1,22 @@
-"""``gamenight serve``: its options, the async mode's patching, and starting the server (behind the connection
+"""``gamenight serve``: the command and its options (every limit's from ``gamenight.web.limits.limit_options``;
+``gamenight.cli`` loads it when run), the async mode's patching, and starting the server (behind the connection
 gate of ``gamenight.web.accept``) with a word to the host on where phones should go."""
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import gc
 import os
 import socket
 import sys
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 from gamenight.checkpointer import STANDARD_THREADS, NativeThreads, threads_of
-from gamenight.images import UploadLimits
+from gamenight.cli import plugin_option
 from gamenight.web.accept import serve_gated
-from gamenight.web.limits import PROFILES, ConnectionGate, Limits, env_name, fit_to_file_limit
+from gamenight.web.limits import ConnectionGate, Limits, UploadLimits, fit_to_file_limit, limit_options
 from gamenight.web.network import Served, served
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
@@ -60,56 +58,6 @@ def native_threads(async_mode: str) -> NativeThreads:
 
         return NativeThreads(start=gevent.get_hub().threadpool.spawn, sleep=monkey.get_original("time", "sleep"))
     return STANDARD_THREADS
-
-
-# -- settings -------------------------------------------------------------------------------------
-
-
-def limit_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The limits as options of a click command (each also read from ``GAMENIGHT_<SETTING>``).
-
-    The command receives them gathered as ``limits`` (a ``Limits``) and ``proxies`` (an int).
-    """
-    names = [f.name for f in dataclasses.fields(Limits)]
-
-    @functools.wraps(command)
-    def gathered(*args: Any, limits_profile: str, proxies: int, **kwargs: Any) -> Any:
-        settings = {name: kwargs.pop(name) for name in names}
-        try:
-            limits = Limits.from_settings(settings, limits_profile)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
-        return command(*args, limits=limits, proxies=proxies, **kwargs)
-
-    for f in reversed(dataclasses.fields(Limits)):
-        kind = click.FloatRange(min=0, min_open=True) if f.type == "float" else click.IntRange(min=1)
-        gathered = click.option(
-            f"--{f.name.replace('_', '-')}",
-            f.name,
-            type=kind,
-            default=None,
-            envvar=env_name(f.name),
-            help=f"{f.metadata['help']} [home: {getattr(PROFILES['home'], f.name)}, "
-            f"public: {getattr(PROFILES['public'], f.name)}]",
-        )(gathered)
-    gathered = click.option(
-        "--proxies",
-        type=click.IntRange(0, 5),
-        default=0,
-        show_default=True,
-        envvar="GAMENIGHT_PROXIES",
-        help="Reverse proxies in front of the server whose X-Forwarded-For to trust for the client's address.",
-    )(gathered)
-    gathered = click.option(
-        "--limits",
-        "limits_profile",
-        type=click.Choice(list(PROFILES)),
-        default="home",
-        show_default=True,
-        envvar="GAMENIGHT_LIMITS",
-        help="The profile of limits the options below change (docs/protocol.md, Limits).",
-    )(gathered)
-    return gathered
 
 
 def describe(limits: Limits, proxies: int) -> str:
@@ -194,7 +142,7 @@ def run(
         uploads=uploads or data / "uploads",
         hub_options=hub_options,
         limits=limits,
-        upload_limits=upload_limits or UploadLimits.from_settings({}, environ=os.environ),
+        upload_limits=upload_limits or UploadLimits.from_env(os.environ),
         proxies=proxies,
     )
     games = ", ".join(g.names.get("en", g.id) for g in engine.plugins.games.values()) or "none installed"
@@ -219,6 +167,121 @@ def run(
     gate = ConnectionGate(limits.max_connections, None if proxies else limits.max_connections_per_address)
     settle_garbage_collector()
     serve_gated(app, host, port, async_mode, gate, head_seconds=limits.request_head_seconds)
+
+
+# -- the command -----------------------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--db",
+    metavar="PATH|URL",
+    envvar="GAMENIGHT_DB",  # a URL with a password is better kept out of the process list
+    help="The store: a SQLite file's path, or a postgresql://user@host:port/database URL "
+    "[default: a SQLite file in the user data dir]",
+)
+@click.option(
+    "--async-mode",
+    type=click.Choice(["eventlet", "gevent", "threading"]),
+    default="eventlet",
+    show_default=True,
+    help="The server's concurrency model.",
+)
+@click.option(
+    "--durability",
+    type=click.Choice(["process", "full"]),
+    default="process",
+    show_default=True,
+    help="process: survives a crash of the server; full: also a power loss (an fsync per move).",
+)
+@click.option(
+    "--image-pack",
+    "image_packs",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of pictures to offer as a picture pack (repeatable); they are re-encoded first.",
+)
+@click.option(
+    "--idle-minutes",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="A lobby nobody has used this long, with no clock running, leaves memory (it comes back when asked for).",
+)
+@click.option(
+    "--retention-days",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="A lobby untouched this long is deleted, with its log and its uploaded pictures.",
+)
+@click.option(
+    "--cluster",
+    metavar="URL",
+    envvar="GAMENIGHT_CLUSTER",
+    help="Run as one node of a cluster: the directory's redis://host:port/n URL (the store must be PostgreSQL).",
+)
+@click.option(
+    "--node-id",
+    envvar="GAMENIGHT_NODE_ID",
+    help="This node's name in the cluster, as the proxy's configuration names it [default: HOSTNAME-PORT].",
+)
+@click.option(
+    "--lease-seconds",
+    type=click.FloatRange(min=1),
+    default=6.0,
+    show_default=True,
+    help="In a cluster: how long a node's hold on a lobby lasts without renewal (a dead node's lobbies move then).",
+)
+@click.option("--public-url", help="The address phones open (a proxy's, in a cluster) [default: this server's].")
+@click.option(
+    "--uploads",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The folder for uploaded pictures (shared by a cluster's nodes) [default: beside the store].",
+)
+@limit_options
+@plugin_option
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    async_mode: str,
+    durability: str,
+    image_packs: tuple[Path, ...],
+    plugins: tuple[str, ...],
+    upload_limits: UploadLimits,
+    idle_minutes: float,
+    retention_days: float,
+    limits: Limits,
+    proxies: int,
+    cluster: str | None,
+    node_id: str | None,
+    lease_seconds: float,
+    public_url: str | None,
+    uploads: Path | None,
+) -> None:
+    """Start the server: phones join on the LAN address it prints."""
+    run(
+        host,
+        port,
+        db,
+        async_mode,
+        durability,
+        plugins,
+        image_packs,
+        limits=limits,
+        proxies=proxies,
+        upload_limits=upload_limits,
+        idle_minutes=idle_minutes,
+        retention_days=retention_days,
+        cluster=cluster,
+        node_id=node_id,
+        lease_seconds=lease_seconds,
+        public_url=public_url,
+        uploads=uploads,
+    )
 
 
 def data_folder(location: str) -> Path:

@@ -29,6 +29,7 @@ TOKENS = {  # each scoring reason's effect on the tokens a player holds
 }
 VOTE_HOLD = "vote"
 TILE = fields.Integer(required=True, validate=validate.Range(0, geometry.TILES - 1))
+PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}  # a player id, as in every game
 
 
 def cards_per_round(match) -> int:
@@ -273,9 +274,7 @@ PHASES = [
                 },
                 simultaneous=True,
             ),
-            "first_artist": Move(
-                choose_first_artist, args={"player": fields.String(required=True)}, who="host", simultaneous=True
-            ),
+            "first_artist": Move(choose_first_artist, args=PLAYER, who="host", simultaneous=True),
         },
         clock=Clock("draw_seconds", timer="draw"),
         end_if=everyone_drew,

@@ -67,14 +67,6 @@ class PackLocations:
         return None
 
 
-def location_by_id(location_id: str, shelf: dict[str, Any]) -> dict[str, Any] | None:
-    for pack_id in (*BUILTIN, CUSTOM):
-        for location in locations([pack_id], shelf):
-            if location["id"] == location_id:
-                return location
-    return None
-
-
 # -- custom packs: written by a host, imported and exported as JSON files ---------------------------
 
 

@@ -115,6 +115,8 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     )
     expect(dasha.get_by_test_id("setup-summary")).to_contain_text("Я не человек")
     expect(dasha.get_by_test_id("setup-summary")).to_contain_text("Сценки (OpenMoji)")
+    # the engine's own choice is labelled from its string tables, in the host's language
+    expect(ann.get_by_test_id("option-images")).to_contain_text("Pictures uploaded in this lobby")
 
     # The host's own pictures: upload a pack, see it listed everywhere, remove it.
     from PIL import Image

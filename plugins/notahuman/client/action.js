@@ -3,45 +3,45 @@
 import { put, paint, token, el } from "./common.js";
 import { makeForm, paintForm } from "./form.js";
 
-export function renderAction(s, ctx) {
-  const { api, g, phase, match } = ctx;
+export function renderAction(screen, ctx) {
+  const { api, gameView, phase, match } = ctx;
   const { t } = api;
-  if (phase === "associations" && ctx.seated && !g.my_word) {
-    if (!s.form) s.form = makeForm(s, api);
-    if (s.form.node.parentNode !== s.action) {
-      s.keys.action = null;
-      put(s.action, s.form.node);
+  if (phase === "associations" && ctx.seated && !gameView.my_word) {
+    if (!screen.form) screen.form = makeForm(screen, api);
+    if (screen.form.node.parentNode !== screen.action) {
+      screen.keys.action = null;
+      put(screen.action, screen.form.node);
     }
-    s.action.hidden = false;
-    paintForm(s);
+    screen.action.hidden = false;
+    paintForm(screen);
     return;
   }
   let key;
   let build;
   if (phase === "associations" && ctx.seated) {
     const index = ctx.associations.findIndex((a) => a.player === ctx.me);
-    key = ["said", g.my_word, index];
+    key = ["said", gameView.my_word, index];
     build = () =>
       el(ctx, "div", { class: "nah-said", "data-testid": "nah-my-word" },
         el(ctx, "span", { class: "nah-said-label" }, t("notahuman.screen.your_word")),
         token(api, index + 1),
-        el(ctx, "span", { class: "nah-said-word" }, g.my_word),
+        el(ctx, "span", { class: "nah-said-word" }, gameView.my_word),
       );
   } else if (phase === "reveal_window" && ctx.seated) {
-    key = ["reveal", s.revealAnswer];
-    build = () => revealControl(s, ctx);
+    key = ["reveal", screen.revealAnswer];
+    build = () => revealControl(screen, ctx);
   } else if (phase === "guess" && ctx.seated && match.turn === ctx.me) {
     key = ["guess"];
     build = () => el(ctx, "p", { class: "nah-callout", "data-testid": "nah-guess-hint" }, t("notahuman.screen.guess_hint"));
   } else if (phase === "explanations" && (ctx.seated || ctx.host)) {
-    const mine = ctx.seated && g.speaker === ctx.me;
-    key = ["explain", mine, ctx.host, g.speaker];
+    const mine = ctx.seated && gameView.speaker === ctx.me;
+    key = ["explain", mine, ctx.host, gameView.speaker];
     build = () => [
       mine
         ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-done", onclick: () => api.send("explained") }, t("notahuman.screen.done"))
         : null,
       ctx.host && !mine
-        ? el(ctx, "button", { type: "button", class: "btn", "data-testid": "nah-skip", onclick: () => api.send("skip") }, t("notahuman.screen.skip", { name: api.name(g.speaker) }))
+        ? el(ctx, "button", { type: "button", class: "btn", "data-testid": "nah-skip", onclick: () => api.send("skip") }, t("notahuman.screen.skip", { name: api.name(gameView.speaker) }))
         : null,
     ];
   } else if (phase === "discussion" && !api.table) {
@@ -61,8 +61,8 @@ export function renderAction(s, ctx) {
     key = ["none"];
     build = () => null;
   }
-  paint(s, "action", s.action, [ctx.lang, ...key], build);
-  s.action.hidden = s.action.childNodes.length === 0;
+  paint(screen, "action", screen.action, [ctx.lang, ...key], build);
+  screen.action.hidden = screen.action.childNodes.length === 0;
 }
 
 /**
@@ -70,10 +70,10 @@ export function renderAction(s, ctx) {
  * phone tells nothing): a tap asks the server to reveal. The Human's tap starts the guess for everyone; any
  * other tap is refused to that phone alone, which then says so under the button (docs/rules/notahuman.md).
  */
-function revealControl(s, ctx) {
+function revealControl(screen, ctx) {
   const { api } = ctx;
   const { t } = api;
-  const answer = s.revealAnswer; // null: not tapped; "sent": waiting; else the refusal's key
+  const answer = screen.revealAnswer; // null: not tapped; "sent": waiting; else the refusal's key
   return el(ctx, "div", { class: "nah-reveal-box", "data-testid": "nah-reveal-box" },
     el(ctx, "button", {
       type: "button",
@@ -81,10 +81,10 @@ function revealControl(s, ctx) {
       "data-testid": "nah-reveal",
       disabled: Boolean(answer),
       onclick: () => {
-        s.revealAnswer = "sent";
+        screen.revealAnswer = "sent";
         api.refresh();
         api.send("reveal", {}, { quiet: true }).then((reply) => {
-          if (!reply.ok) s.revealAnswer = reply.error?.code === "notahuman.not_human" ? "notahuman.screen.reveal_refused" : reply.error?.key || "error.timeout";
+          if (!reply.ok) screen.revealAnswer = reply.error?.code === "notahuman.not_human" ? "notahuman.screen.reveal_refused" : reply.error?.key || "error.timeout";
           api.refresh();
         });
       },

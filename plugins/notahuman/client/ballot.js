@@ -2,20 +2,20 @@
 
 import { SERVER, BALLOT, SERVER_SLOT, paint, token, choiceLabel, el } from "./common.js";
 
-export function renderBallot(s, ctx) {
+export function renderBallot(screen, ctx) {
   const { api, match, phase } = ctx;
   const ballot = match.ballots?.[BALLOT];
   const open = phase === "voting" && ballot && !ballot.closed;
   const voter = open && ctx.seated && ballot.voters.includes(ctx.me);
-  s.box.classList.toggle("nah-voter", Boolean(voter));
+  screen.box.classList.toggle("nah-voter", Boolean(voter));
   if (!open) {
-    paint(s, "ballot", s.ballot, null, () => null);
-    s.ballot.hidden = true;
+    paint(screen, "ballot", screen.ballot, null, () => null);
+    screen.ballot.hidden = true;
     return;
   }
-  s.ballot.hidden = false;
+  screen.ballot.hidden = false;
   const key = [ctx.lang, ballot.candidates, ballot.voted, voter ? ballot.mine : null, voter ? ballot.allowed : null, ctx.associations, ballot.voters];
-  paint(s, "ballot", s.ballot, key, () => {
+  paint(screen, "ballot", screen.ballot, key, () => {
     const { t } = api;
     const voted = ballot.voted || [];
     const progress = [

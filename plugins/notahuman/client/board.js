@@ -5,20 +5,20 @@ import { openZoom } from "./zoom.js";
 import { describe, tagsReady } from "./pictures.js";
 
 function boardTitle(ctx) {
-  const { api, g, phase, match } = ctx;
+  const { api, gameView, phase, match } = ctx;
   const { t } = api;
-  if (ANSWER_PUBLIC.has(phase) && g.answer) return t("notahuman.screen.board_answer", { number: g.answer });
+  if (ANSWER_PUBLIC.has(phase) && gameView.answer) return t("notahuman.screen.board_answer", { number: gameView.answer });
   if (phase === "guess" && !api.table) return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
   return t("notahuman.screen.board_title");
 }
 
-export function renderBoard(s, ctx) {
-  const { api, g } = ctx;
+export function renderBoard(screen, ctx) {
+  const { api, gameView } = ctx;
   const mode = boardMode(ctx);
-  const outcome = g.outcome;
+  const outcome = gameView.outcome;
   const guess = outcome?.guess ?? null;
-  const key = [ctx.lang, ctx.images, g.answer, mode, guess, boardTitle(ctx), ctx.match.round, tagsReady()];
-  paint(s, "board", s.board, key, () => [
+  const key = [ctx.lang, ctx.images, gameView.answer, mode, guess, boardTitle(ctx), ctx.match.round, tagsReady()];
+  paint(screen, "board", screen.board, key, () => [
     el(ctx, "div", { class: "nah-board-head" },
       el(ctx, "span", { class: "nah-board-check", "aria-hidden": "true" }),
       el(ctx, "span", { class: "nah-board-title", "data-testid": "nah-board-title" }, boardTitle(ctx)),
@@ -26,7 +26,7 @@ export function renderBoard(s, ctx) {
     el(ctx, "div", { class: ["nah-grid", mode === "pick" ? "picking" : null], "data-testid": "nah-grid" },
       ctx.images.map((src, i) => {
         const n = i + 1;
-        const answer = g.answer === n;
+        const answer = gameView.answer === n;
         const guessed = guess === n;
         return el(ctx, "button", {
           type: "button",
@@ -34,7 +34,7 @@ export function renderBoard(s, ctx) {
           "data-testid": `nah-tile-${n}`,
           "data-number": String(n),
           "aria-label": describe(ctx, n, { answer }),
-          onclick: () => openZoom(s, n),
+          onclick: () => openZoom(screen, n),
         },
           el(ctx, "img", { src, alt: describe(ctx, n), loading: "eager", draggable: "false" }),
           token(api, n, { class: answer ? "gold" : null }),

@@ -2,29 +2,29 @@
 
 import { ART, put } from "./common.js";
 
-export function renderCard(s, ctx) {
-  const card = ctx.seated && ctx.phase !== "over" ? ctx.g.card : null;
-  s.top.classList.toggle("with-card", Boolean(card));
+export function renderCard(screen, ctx) {
+  const card = ctx.seated && ctx.phase !== "over" ? ctx.gameView.card : null;
+  screen.top.classList.toggle("with-card", Boolean(card));
   if (!card) {
-    s.cardSlot.replaceChildren();
-    s.cardInfo = null;
-    s.held = false;
+    screen.cardSlot.replaceChildren();
+    screen.cardInfo = null;
+    screen.held = false;
     return;
   }
-  if (!s.card) s.card = makeCard(s, ctx.api);
-  if (s.card.parentNode !== s.cardSlot) s.cardSlot.replaceChildren(s.card);
-  if (s.cardDealt !== s.round) {
+  if (!screen.card) screen.card = makeCard(screen, ctx.api);
+  if (screen.card.parentNode !== screen.cardSlot) screen.cardSlot.replaceChildren(screen.card);
+  if (screen.cardDealt !== screen.round) {
     // a new card is dealt: it turns over onto the phone (the shell's .flip-in, still under reduced motion)
-    s.cardDealt = s.round;
-    s.card.classList.remove("flip-in");
-    void s.card.offsetWidth; // restart the animation
-    s.card.classList.add("flip-in");
+    screen.cardDealt = screen.round;
+    screen.card.classList.remove("flip-in");
+    void screen.card.offsetWidth; // restart the animation
+    screen.card.classList.add("flip-in");
   }
-  s.cardInfo = { role: card.role, answer: card.answer ?? null, lang: ctx.lang };
-  paintCard(s);
+  screen.cardInfo = { role: card.role, answer: card.answer ?? null, lang: ctx.lang };
+  paintCard(screen);
 }
 
-function makeCard(s, api) {
+function makeCard(screen, api) {
   const card = api.el("button", {
     type: "button",
     class: "nah-card",
@@ -32,19 +32,19 @@ function makeCard(s, api) {
     "aria-pressed": "false",
   });
   api.holdToReveal(card, (on) => {
-    s.held = on;
-    paintCard(s);
+    screen.held = on;
+    paintCard(screen);
   });
   return card;
 }
 
-function paintCard(s) {
-  const card = s.card;
-  const info = s.cardInfo;
+function paintCard(screen) {
+  const card = screen.card;
+  const info = screen.cardInfo;
   if (!card || !info) return;
-  const api = s.ctx.api;
+  const api = screen.ctx.api;
   const { el, t } = api;
-  const shown = s.held;
+  const shown = screen.held;
   card.classList.toggle("held", shown);
   card.classList.toggle("robot", shown && info.role === "robot");
   card.classList.toggle("human", shown && info.role === "human");

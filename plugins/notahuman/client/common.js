@@ -19,11 +19,11 @@ export function put(node, ...children) {
   return node;
 }
 
-/** Rebuild ``node`` with ``build()`` only when ``key`` changed since its last build. */
-export function paint(s, name, node, key, build) {
+/** Rebuild ``node`` with ``build()`` only when ``key`` changed since its last build (kept in ``state.keys[name]``). */
+export function paint(state, name, node, key, build) {
   const text = JSON.stringify(key);
-  if (s.keys[name] === text) return;
-  s.keys[name] = text;
+  if (state.keys[name] === text) return;
+  state.keys[name] = text;
   put(node, build());
 }
 
@@ -51,19 +51,19 @@ export function leftBadge(ctx) {
 
 export function choiceLabel(ctx, choice) {
   if (choice === SERVER) return ctx.api.t("notahuman.screen.choice_server", { number: SERVER_SLOT });
-  const entry = ctx.g.associations?.[Number(choice) - 1];
+  const entry = ctx.gameView.associations?.[Number(choice) - 1];
   if (!entry) return `#${choice}`;
   return ctx.api.t("notahuman.screen.choice", { number: choice, word: entry.word });
 }
 
 export function context(view, api) {
   const match = view.match;
-  const g = match.game_view || {};
+  const gameView = match.game_view || {};
   const me = view.you;
   const present = api.present;
   const left = new Set(match.left || []);
   const seated = api.playing; // a seat not in the match (a late arrival, or back after leaving) sees the table
-  const associations = g.associations || [];
+  const associations = gameView.associations || [];
   return {
     present,
     left,
@@ -72,15 +72,15 @@ export function context(view, api) {
     view,
     api,
     match,
-    g,
+    gameView,
     me,
     seated,
     phase: match.over ? "over" : match.phase,
     host: api.host,
     lang: api.lang,
     names: match.names,
-    associations: g.associations || [],
-    images: g.images || [],
+    associations: gameView.associations || [],
+    images: gameView.images || [],
   };
 }
 

@@ -6,21 +6,21 @@
 //           must not tell the Human from the robots)
 
 function moments(ctx) {
-  const { api, g, phase } = ctx;
+  const { api, gameView, phase } = ctx;
   const round = `${ctx.match.id}:${ctx.match.round}`;
   const out = [];
   if (api.table) {
     if (phase === "associations") out.push(["round_start", `${round}:start`]);
     if (phase === "guess") out.push(["reveal", `${round}:revealed`]);
     if (phase === "voting") out.push(["vote_open", `${round}:vote`]);
-    if ((phase === "round_over" || phase === "over") && g.outcome) {
-      if (g.outcome.how === "vote") out.push(["vote_close", `${round}:vote`]);
+    if ((phase === "round_over" || phase === "over") && gameView.outcome) {
+      if (gameView.outcome.how === "vote") out.push(["vote_close", `${round}:vote`]);
       out.push(["reveal", `${round}:result`]);
     }
   } else if (ctx.seated) {
-    if (phase === "associations" && !g.my_word) out.push(["your_turn", `${round}:word`]);
+    if (phase === "associations" && !gameView.my_word) out.push(["your_turn", `${round}:word`]);
     if (phase === "reveal_window") out.push(["reveal_window", `${round}:window`]);
-    if (phase === "explanations" && g.speaker === ctx.me) out.push(["your_turn", `${round}:explain`]);
+    if (phase === "explanations" && gameView.speaker === ctx.me) out.push(["your_turn", `${round}:explain`]);
   }
   return out;
 }

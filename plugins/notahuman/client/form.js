@@ -2,7 +2,7 @@
 
 import { MAX_LETTERS, put } from "./common.js";
 
-export function makeForm(s, api) {
+export function makeForm(screen, api) {
   const { el, t } = api;
   const input = el("input", {
     type: "text",
@@ -23,60 +23,60 @@ export function makeForm(s, api) {
   const form = { node, input, button, label, message };
   node.addEventListener("submit", (event) => {
     event.preventDefault();
-    say(s, input.value, false);
+    say(screen, input.value, false);
   });
   input.addEventListener("input", () => {
-    if (s.warning && input.value.trim() !== s.warning.word) {
-      s.warning = null;
-      paintForm(s);
+    if (screen.warning && input.value.trim() !== screen.warning.word) {
+      screen.warning = null;
+      paintForm(screen);
     }
-    if (s.problem) {
-      s.problem = null;
-      paintForm(s);
+    if (screen.problem) {
+      screen.problem = null;
+      paintForm(screen);
     }
   });
   return form;
 }
 
-async function say(s, raw, confirm) {
-  const api = s.ctx.api;
+async function say(screen, raw, confirm) {
+  const api = screen.ctx.api;
   const word = raw.trim();
   if (!word) {
-    s.problem = { key: "notahuman.screen.word_empty", params: {} };
-    paintForm(s);
-    s.form?.input.focus();
+    screen.problem = { key: "notahuman.screen.word_empty", params: {} };
+    paintForm(screen);
+    screen.form?.input.focus();
     return;
   }
   if (/\s/.test(word)) {
-    s.problem = { key: "error.notahuman.not_one_word", params: { max: MAX_LETTERS } };
-    paintForm(s);
-    s.form?.input.focus();
+    screen.problem = { key: "error.notahuman.not_one_word", params: { max: MAX_LETTERS } };
+    paintForm(screen);
+    screen.form?.input.focus();
     return;
   }
-  s.busy = true;
-  paintForm(s);
+  screen.busy = true;
+  paintForm(screen);
   const answer = await api.send("associate", confirm ? { word, confirm: true } : { word }, { quiet: true });
-  s.busy = false;
+  screen.busy = false;
   if (answer.ok) {
-    s.warning = null;
-    s.problem = null;
-    if (s.form) s.form.input.value = "";
+    screen.warning = null;
+    screen.problem = null;
+    if (screen.form) screen.form.input.value = "";
   } else if (answer.error?.code === "notahuman.similar") {
-    s.warning = { word: answer.error.params.word, earlier: answer.error.params.earlier };
-    s.problem = null;
+    screen.warning = { word: answer.error.params.word, earlier: answer.error.params.earlier };
+    screen.problem = null;
   } else {
-    s.warning = null;
-    s.problem = { key: answer.error?.key || "error.timeout", params: answer.error?.params || {} };
+    screen.warning = null;
+    screen.problem = { key: answer.error?.key || "error.timeout", params: answer.error?.params || {} };
   }
-  paintForm(s);
+  paintForm(screen);
 }
 
-export function paintForm(s) {
-  const form = s.form;
+export function paintForm(screen) {
+  const form = screen.form;
   if (!form) return;
-  const api = s.ctx.api;
+  const api = screen.ctx.api;
   const { el, t } = api;
-  const lang = s.ctx.lang;
+  const lang = screen.ctx.lang;
   if (form.lang !== lang) {
     form.lang = lang;
     put(form.label, el("span", { class: "nah-form-title" }, t("notahuman.screen.word_label")), el("span", { class: "nah-form-hint" }, t("notahuman.screen.word_hint")));
@@ -85,13 +85,13 @@ export function paintForm(s) {
     form.button.textContent = t("notahuman.screen.say");
     form.shown = null;
   }
-  form.button.disabled = s.busy;
-  form.input.readOnly = s.busy;
-  const shown = JSON.stringify([lang, s.warning, s.problem]);
+  form.button.disabled = screen.busy;
+  form.input.readOnly = screen.busy;
+  const shown = JSON.stringify([lang, screen.warning, screen.problem]);
   if (form.shown === shown) return;
   form.shown = shown;
-  if (s.warning) {
-    const { word, earlier } = s.warning;
+  if (screen.warning) {
+    const { word, earlier } = screen.warning;
     put(
       form.message,
       el(
@@ -101,7 +101,7 @@ export function paintForm(s) {
         el(
           "div",
           { class: "nah-warning-actions" },
-          el("button", { type: "button", class: "btn primary", "data-testid": "nah-keep", onclick: () => say(s, word, true) }, t("notahuman.screen.keep", { word })),
+          el("button", { type: "button", class: "btn primary", "data-testid": "nah-keep", onclick: () => say(screen, word, true) }, t("notahuman.screen.keep", { word })),
           el(
             "button",
             {
@@ -109,8 +109,8 @@ export function paintForm(s) {
               class: "btn ghost",
               "data-testid": "nah-change",
               onclick: () => {
-                s.warning = null;
-                paintForm(s);
+                screen.warning = null;
+                paintForm(screen);
                 form.input.focus();
                 form.input.select();
               },
@@ -120,8 +120,8 @@ export function paintForm(s) {
         ),
       ),
     );
-  } else if (s.problem) {
-    put(form.message, el("p", { class: "nah-problem", role: "alert", "data-testid": "nah-problem" }, t(s.problem.key, s.problem.params)));
+  } else if (screen.problem) {
+    put(form.message, el("p", { class: "nah-problem", role: "alert", "data-testid": "nah-problem" }, t(screen.problem.key, screen.problem.params)));
   } else {
     form.message.replaceChildren();
   }

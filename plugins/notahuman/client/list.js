@@ -2,20 +2,20 @@
 
 import { SERVER, BALLOT, SERVER_SLOT, ART, paint, token, who, leftBadge, el } from "./common.js";
 
-export function renderList(s, ctx) {
-  const { api, g, phase, match } = ctx;
+export function renderList(screen, ctx) {
+  const { api, gameView, phase, match } = ctx;
   const { t } = api;
   const ballot = match.ballots?.[BALLOT];
-  const closed = phase === "round_over" || phase === "over" ? ballot?.closed && g.outcome?.how === "vote" ? ballot : null : null;
-  const speakerIndex = phase === "explanations" ? ctx.associations.findIndex((a) => a.player === g.speaker) : -1;
+  const closed = phase === "round_over" || phase === "over" ? ballot?.closed && gameView.outcome?.how === "vote" ? ballot : null : null;
+  const speakerIndex = phase === "explanations" ? ctx.associations.findIndex((a) => a.player === gameView.speaker) : -1;
   const waiting = phase === "associations" ? ctx.present.filter((p) => !ctx.associations.some((a) => a.player === p)) : [];
-  const outcome = phase === "round_over" || phase === "over" ? g.outcome : null;
-  const showServer = g.server_slot && (phase === "voting" || (outcome && outcome.how === "vote"));
+  const outcome = phase === "round_over" || phase === "over" ? gameView.outcome : null;
+  const showServer = gameView.server_slot && (phase === "voting" || (outcome && outcome.how === "vote"));
   const voted = phase === "voting" && ballot && !ballot.closed ? ballot.voted || [] : null; // who has voted, by their word
   const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, phase, ctx.me, [...ctx.left], ctx.expected, voted];
-  paint(s, "list", s.list, key, () => {
-    const seen = s.listSeen ?? 0;
-    s.listSeen = ctx.associations.length;
+  paint(screen, "list", screen.list, key, () => {
+    const seen = screen.listSeen ?? 0;
+    screen.listSeen = ctx.associations.length;
     const votesFor = (choice) => (closed ? Object.entries(closed.choices || {}).filter(([, c]) => c === choice).map(([p]) => p) : []);
     const item = (choice, number, word, author, extra = {}) => {
       const voters = votesFor(choice);

@@ -35,22 +35,22 @@ function story(ctx, o) {
 }
 
 function roundEntries(ctx) {
-  const sheet = ctx.g.sheet || [];
+  const sheet = ctx.gameView.sheet || [];
   const last = sheet[sheet.length - 1];
   const index = (last ? last.round : ctx.match.round) - 1;
   return ctx.match.rounds?.[index]?.entries || [];
 }
 
-export function renderResult(s, ctx) {
-  const { api, g, phase, match } = ctx;
-  const o = phase === "round_over" || phase === "over" ? g.outcome : null;
-  s.result.hidden = !o;
+export function renderResult(screen, ctx) {
+  const { api, gameView, phase, match } = ctx;
+  const o = phase === "round_over" || phase === "over" ? gameView.outcome : null;
+  screen.result.hidden = !o;
   if (!o) {
-    paint(s, "result", s.result, null, () => null);
+    paint(screen, "result", screen.result, null, () => null);
     return;
   }
   if (o.void) {
-    paint(s, "result", s.result, [ctx.lang, o], () =>
+    paint(screen, "result", screen.result, [ctx.lang, o], () =>
       el(ctx, "div", { class: "nah-verdict void", "data-testid": "nah-verdict", "data-winner": "void" },
         el(ctx, "span", { class: "nah-verdict-face", "aria-hidden": "true" }, "⌀"),
         el(ctx, "span", { class: "nah-verdict-text", "data-testid": "nah-void" },
@@ -63,12 +63,12 @@ export function renderResult(s, ctx) {
   const entries = roundEntries(ctx);
   const ballot = match.ballots?.[BALLOT];
   const votes = o.how === "vote" && ballot?.closed ? ballot.choices || {} : {};
-  paint(s, "result", s.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left], tagsReady()], () => {
+  paint(screen, "result", screen.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left], tagsReady()], () => {
     const { t } = api;
     const winner = winnerOf(o);
     const picture = (n, kind, caption) =>
       el(ctx, "figure", { class: ["nah-result-pic", kind] },
-        el(ctx, "button", { type: "button", class: "nah-result-pic-button", onclick: () => openZoom(s, n) },
+        el(ctx, "button", { type: "button", class: "nah-result-pic-button", onclick: () => openZoom(screen, n) },
           el(ctx, "img", { src: ctx.images[n - 1], alt: describe(ctx, n) }),
           token(api, n, { class: kind === "answer" ? "gold" : null }),
         ),

@@ -31,58 +31,58 @@ export { renderSetup } from "./setup.js";
 const screens = new WeakMap();
 
 function screenOf(root, api) {
-  let s = screens.get(root);
-  if (s && s.box.parentNode === root) return s;
+  let screen = screens.get(root);
+  if (screen && screen.box.parentNode === root) return screen;
   const { el } = api;
-  s = { keys: {}, round: null, zoom: null, warning: null, problem: null, busy: false, held: false, form: null };
-  s.status = el("div", { class: "nah-status", "data-testid": "nah-status", "aria-live": "polite" });
-  s.cardSlot = el("div", { class: "nah-card-slot" });
-  s.top = el("div", { class: "nah-top" }, s.cardSlot, s.status);
-  s.action = el("div", { class: "nah-action", "data-testid": "nah-action" });
-  s.result = el("section", { class: "nah-result", "data-testid": "nah-result" });
-  s.ballot = el("section", { class: "nah-ballot", "data-testid": "nah-ballot" });
-  s.board = el("section", { class: "nah-board", "data-testid": "nah-board" });
-  s.list = el("section", { class: "nah-list", "data-testid": "nah-associations" });
-  s.side = el("div", { class: "nah-side" }, s.action, s.result, s.ballot, s.list);
-  s.main = el("div", { class: "nah-main" }, s.board, s.side);
-  s.sheet = el("section", { class: "nah-sheet", "data-testid": "nah-sheet" });
-  s.zoomBox = el("div", { class: "nah-zoom", hidden: true, "data-testid": "nah-zoom" });
-  s.box = el("div", { class: "nah-root" }, s.top, s.main, s.sheet, s.zoomBox);
-  root.replaceChildren(s.box);
-  screens.set(root, s);
-  return s;
+  screen = { keys: {}, round: null, zoom: null, warning: null, problem: null, busy: false, held: false, form: null };
+  screen.status = el("div", { class: "nah-status", "data-testid": "nah-status", "aria-live": "polite" });
+  screen.cardSlot = el("div", { class: "nah-card-slot" });
+  screen.top = el("div", { class: "nah-top" }, screen.cardSlot, screen.status);
+  screen.action = el("div", { class: "nah-action", "data-testid": "nah-action" });
+  screen.result = el("section", { class: "nah-result", "data-testid": "nah-result" });
+  screen.ballot = el("section", { class: "nah-ballot", "data-testid": "nah-ballot" });
+  screen.board = el("section", { class: "nah-board", "data-testid": "nah-board" });
+  screen.list = el("section", { class: "nah-list", "data-testid": "nah-associations" });
+  screen.side = el("div", { class: "nah-side" }, screen.action, screen.result, screen.ballot, screen.list);
+  screen.main = el("div", { class: "nah-main" }, screen.board, screen.side);
+  screen.sheet = el("section", { class: "nah-sheet", "data-testid": "nah-sheet" });
+  screen.zoomBox = el("div", { class: "nah-zoom", hidden: true, "data-testid": "nah-zoom" });
+  screen.box = el("div", { class: "nah-root" }, screen.top, screen.main, screen.sheet, screen.zoomBox);
+  root.replaceChildren(screen.box);
+  screens.set(root, screen);
+  return screen;
 }
 
 export function render(root, view, api) {
-  const s = screenOf(root, api);
+  const screen = screenOf(root, api);
   const ctx = context(view, api);
-  s.ctx = ctx;
+  screen.ctx = ctx;
   loadTags(api);
   const round = `${ctx.match.id}:${ctx.match.round}`;
-  if (s.round !== round) {
-    s.round = round;
-    s.zoom = null;
-    s.warning = null;
-    s.problem = null;
-    s.busy = false;
-    s.form = null;
-    s.revealAnswer = null;
-    s.listSeen = ctx.associations.length; // words already said when this screen opened do not fly in
+  if (screen.round !== round) {
+    screen.round = round;
+    screen.zoom = null;
+    screen.warning = null;
+    screen.problem = null;
+    screen.busy = false;
+    screen.form = null;
+    screen.revealAnswer = null;
+    screen.listSeen = ctx.associations.length; // words already said when this screen opened do not fly in
   }
-  if (ctx.phase !== "associations" || ctx.g.my_word) {
-    s.warning = null;
-    s.problem = null;
+  if (ctx.phase !== "associations" || ctx.gameView.my_word) {
+    screen.warning = null;
+    screen.problem = null;
   }
-  s.box.className = ["nah-root", api.table ? "nah-table" : "nah-phone", `nah-phase-${ctx.phase}`].join(" ");
-  s.box.dataset.phase = ctx.phase;
-  renderStatus(s, ctx);
-  renderCard(s, ctx);
-  renderAction(s, ctx);
-  renderResult(s, ctx);
-  renderBallot(s, ctx);
-  renderBoard(s, ctx);
-  renderList(s, ctx);
-  renderSheet(s, ctx);
-  renderZoom(s);
+  screen.box.className = ["nah-root", api.table ? "nah-table" : "nah-phone", `nah-phase-${ctx.phase}`].join(" ");
+  screen.box.dataset.phase = ctx.phase;
+  renderStatus(screen, ctx);
+  renderCard(screen, ctx);
+  renderAction(screen, ctx);
+  renderResult(screen, ctx);
+  renderBallot(screen, ctx);
+  renderBoard(screen, ctx);
+  renderList(screen, ctx);
+  renderSheet(screen, ctx);
+  renderZoom(screen);
   cueMoments(ctx);
 }

@@ -18,24 +18,24 @@ export function renderSetup(root, view, api) {
     root.replaceChildren(); // nothing to show: the setup card keeps its whole width for the summary
     return;
   }
-  let s = setups.get(root);
-  if (!s || s.box.parentNode !== root) {
-    s = { keys: {}, busy: false, message: null, progress: null };
-    s.list = el("div", { class: "nah-packs", "data-testid": "nah-packs" });
-    s.uploader = el("div", { class: "nah-uploader" });
-    s.head = el("div", {});
-    s.box = el("div", { class: "nah-setup", "data-testid": "nah-setup" }, s.head, s.list, s.uploader);
-    root.replaceChildren(s.box);
-    setups.set(root, s);
+  let panel = setups.get(root);
+  if (!panel || panel.box.parentNode !== root) {
+    panel = { keys: {}, busy: false, message: null, progress: null };
+    panel.list = el("div", { class: "nah-packs", "data-testid": "nah-packs" });
+    panel.uploader = el("div", { class: "nah-uploader" });
+    panel.head = el("div", {});
+    panel.box = el("div", { class: "nah-setup", "data-testid": "nah-setup" }, panel.head, panel.list, panel.uploader);
+    root.replaceChildren(panel.box);
+    setups.set(root, panel);
   }
-  s.view = view;
-  s.api = api;
+  panel.view = view;
+  panel.api = api;
   const host = api.host;
-  paint(s, "head", s.head, [api.lang, host, setupRounds(view)], () => [
+  paint(panel, "head", panel.head, [api.lang, host, setupRounds(view)], () => [
     el("h3", {}, t("notahuman.screen.packs_title")),
     host ? el("p", { class: "nah-note" }, t("notahuman.screen.packs_hint", { count: 9 * setupRounds(view) })) : null,
   ]);
-  paint(s, "list", s.list, [api.lang, packs, host], () =>
+  paint(panel, "list", panel.list, [api.lang, packs, host], () =>
     packs.length
       ? el("ul", { class: "nah-pack-list" },
           packs.map((pack) =>
@@ -58,17 +58,17 @@ export function renderSetup(root, view, api) {
       : null,
   );
   if (!host) {
-    s.uploader.replaceChildren();
-    s.keys.uploader = null;
-    s.form = null;
+    panel.uploader.replaceChildren();
+    panel.keys.uploader = null;
+    panel.form = null;
     return;
   }
-  if (!s.form || s.form.lang !== api.lang) s.form = uploadForm(s, api);
-  if (s.form.node.parentNode !== s.uploader) s.uploader.replaceChildren(s.form.node);
-  paintUpload(s);
+  if (!panel.form || panel.form.lang !== api.lang) panel.form = uploadForm(panel, api);
+  if (panel.form.node.parentNode !== panel.uploader) panel.uploader.replaceChildren(panel.form.node);
+  paintUpload(panel);
 }
 
-function uploadForm(s, api) {
+function uploadForm(panel, api) {
   const { el, t } = api;
   const name = el("input", { type: "text", maxlength: "40", "data-testid": "nah-pack-name", placeholder: t("notahuman.screen.pack_name_placeholder") });
   const files = el("input", { type: "file", multiple: true, accept: "image/*", "data-testid": "nah-pack-files" });
@@ -82,51 +82,51 @@ function uploadForm(s, api) {
   );
   node.addEventListener("submit", (event) => {
     event.preventDefault();
-    upload(s);
+    upload(panel);
   });
   return { node, name, files, button, status, lang: api.lang };
 }
 
-function paintUpload(s) {
-  const { el, t } = s.api;
-  const form = s.form;
-  form.button.disabled = s.busy;
-  const key = JSON.stringify([s.api.lang, s.busy, s.progress, s.message]);
+function paintUpload(panel) {
+  const { el, t } = panel.api;
+  const form = panel.form;
+  form.button.disabled = panel.busy;
+  const key = JSON.stringify([panel.api.lang, panel.busy, panel.progress, panel.message]);
   if (form.shown === key) return;
   form.shown = key;
   put(
     form.status,
-    s.busy ? el("progress", { max: "100", value: String(Math.round((s.progress || 0) * 100)), "data-testid": "nah-upload-progress" }) : null,
-    s.busy ? el("span", { class: "nah-note" }, t("notahuman.screen.pack_uploading")) : null,
-    s.message ? el("p", { class: s.message.ok ? "nah-ok" : "nah-problem", role: s.message.ok ? "status" : "alert", "data-testid": "nah-upload-message" }, t(s.message.key, s.message.params || {})) : null,
+    panel.busy ? el("progress", { max: "100", value: String(Math.round((panel.progress || 0) * 100)), "data-testid": "nah-upload-progress" }) : null,
+    panel.busy ? el("span", { class: "nah-note" }, t("notahuman.screen.pack_uploading")) : null,
+    panel.message ? el("p", { class: panel.message.ok ? "nah-ok" : "nah-problem", role: panel.message.ok ? "status" : "alert", "data-testid": "nah-upload-message" }, t(panel.message.key, panel.message.params || {})) : null,
   );
 }
 
-function upload(s) {
-  const form = s.form;
+function upload(panel) {
+  const form = panel.form;
   const chosen = [...(form.files.files || [])];
   if (!chosen.length) {
-    s.message = { ok: false, key: "notahuman.screen.pack_no_files" };
-    paintUpload(s);
+    panel.message = { ok: false, key: "notahuman.screen.pack_no_files" };
+    paintUpload(panel);
     return;
   }
   const data = new FormData();
   data.append("name", form.name.value.trim() || form.name.placeholder);
   for (const file of chosen) data.append("images", file, file.name);
   const finish = (message) => {
-    s.busy = false;
-    s.progress = null;
-    s.message = message;
-    paintUpload(s);
+    panel.busy = false;
+    panel.progress = null;
+    panel.message = message;
+    paintUpload(panel);
   };
-  s.busy = true;
-  s.progress = 0;
-  s.message = null;
-  paintUpload(s);
-  const path = `/l/${encodeURIComponent(s.view.lobby.code)}/images`;
-  s.api.upload(path, data, (fraction) => {
-    s.progress = fraction;
-    paintUpload(s);
+  panel.busy = true;
+  panel.progress = 0;
+  panel.message = null;
+  paintUpload(panel);
+  const path = `/l/${encodeURIComponent(panel.view.lobby.code)}/images`;
+  panel.api.upload(path, data, (fraction) => {
+    panel.progress = fraction;
+    paintUpload(panel);
   }).then((answer) => {
     if (answer.ok) {
       form.files.value = "";

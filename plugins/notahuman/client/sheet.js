@@ -2,15 +2,15 @@
 
 import { SERVER, SERVER_SLOT, paint, token, leftBadge, el } from "./common.js";
 
-export function renderSheet(s, ctx) {
-  const { api, g, match } = ctx;
-  const sheet = g.sheet || [];
-  s.sheet.hidden = sheet.length === 0;
+export function renderSheet(screen, ctx) {
+  const { api, gameView, match } = ctx;
+  const sheet = gameView.sheet || [];
+  screen.sheet.hidden = sheet.length === 0;
   const withServer = !match.variants.includes("human_factor");
-  paint(s, "sheet", s.sheet, [ctx.lang, sheet, g.rounds, withServer, ctx.me, [...ctx.left]], () => {
+  paint(screen, "sheet", screen.sheet, [ctx.lang, sheet, gameView.rounds, withServer, ctx.me, [...ctx.left]], () => {
     if (!sheet.length) return null;
     const { t } = api;
-    const rounds = Math.max(g.rounds || 0, sheet.length);
+    const rounds = Math.max(gameView.rounds || 0, sheet.length);
     const columns = Array.from({ length: rounds }, (_, i) => sheet.find((r) => r.round === i + 1) || null);
     const latest = sheet[sheet.length - 1]; // the round just played: the table shows its words, the others' stars
     const total = (pid) => sheet.reduce((sum, r) => sum + (r.stars?.[pid] || 0), 0);

@@ -3,7 +3,7 @@
 import { paint, who, el } from "./common.js";
 
 function statusText(ctx) {
-  const { api, g, phase, match } = ctx;
+  const { api, gameView, phase, match } = ctx;
   const t = api.t;
   const total = ctx.expected;
   const said = ctx.associations.length;
@@ -16,23 +16,23 @@ function statusText(ctx) {
     case "reveal_window": {
       // the same words on every seat's phone, whatever its card
       const detail = ctx.seated ? t("notahuman.screen.status.reveal_seat") : t("notahuman.screen.status.reveal_table");
-      return [t("notahuman.screen.status.reveal", { name: who(ctx, g.asker) }), detail];
+      return [t("notahuman.screen.status.reveal", { name: who(ctx, gameView.asker) }), detail];
     }
     case "guess":
       if (ctx.seated && match.turn === ctx.me) return [t("notahuman.screen.status.guess_mine"), t("notahuman.screen.status.guess_mine_hint")];
       return [t("notahuman.screen.status.guess", { name: api.name(match.turn) }), t("notahuman.screen.status.guess_hint")];
     case "explanations": {
-      const entry = ctx.associations.find((a) => a.player === g.speaker);
+      const entry = ctx.associations.find((a) => a.player === gameView.speaker);
       const word = entry ? entry.word : "";
-      if (ctx.seated && g.speaker === ctx.me) return [t("notahuman.screen.status.explain_mine", { word }), t("notahuman.screen.status.explain_hint", { number: g.answer })];
-      return [t("notahuman.screen.status.explain", { name: api.name(g.speaker), word }), t("notahuman.screen.status.explain_hint", { number: g.answer })];
+      if (ctx.seated && gameView.speaker === ctx.me) return [t("notahuman.screen.status.explain_mine", { word }), t("notahuman.screen.status.explain_hint", { number: gameView.answer })];
+      return [t("notahuman.screen.status.explain", { name: api.name(gameView.speaker), word }), t("notahuman.screen.status.explain_hint", { number: gameView.answer })];
     }
     case "discussion":
-      return [t("notahuman.screen.status.discussion"), t("notahuman.screen.status.discussion_hint", { number: g.answer })];
+      return [t("notahuman.screen.status.discussion"), t("notahuman.screen.status.discussion_hint", { number: gameView.answer })];
     case "voting":
       return [t("notahuman.screen.status.voting"), t("notahuman.screen.status.voting_hint")];
     case "round_over":
-      return [t("notahuman.screen.status.round_over", { round: match.round, rounds: g.rounds }), null];
+      return [t("notahuman.screen.status.round_over", { round: match.round, rounds: gameView.rounds }), null];
     case "over":
       return [t("notahuman.screen.status.over"), null];
     default:
@@ -40,10 +40,10 @@ function statusText(ctx) {
   }
 }
 
-export function renderStatus(s, ctx) {
+export function renderStatus(screen, ctx) {
   const [title, detail] = statusText(ctx);
-  paint(s, "status", s.status, [ctx.lang, title, detail, ctx.match.round, ctx.g.rounds], () => [
-    el(ctx, "div", { class: "nah-round" }, ctx.api.t("notahuman.screen.round_of", { round: ctx.match.round, rounds: ctx.g.rounds })),
+  paint(screen, "status", screen.status, [ctx.lang, title, detail, ctx.match.round, ctx.gameView.rounds], () => [
+    el(ctx, "div", { class: "nah-round" }, ctx.api.t("notahuman.screen.round_of", { round: ctx.match.round, rounds: ctx.gameView.rounds })),
     title ? el(ctx, "p", { class: "nah-status-title", "data-testid": "nah-status-title" }, title) : null,
     detail ? el(ctx, "p", { class: "nah-status-detail" }, detail) : null,
   ]);

@@ -1,8 +1,6 @@
 // I'm Not a Robot: what the phone and the table screens share. The context of a render, the players'
 // looks (the shell's colour and avatar), the words in the viewer's language, the status, the tokens and the record.
 
-export const BALLOTS = ["full_pad", "bug_report"];
-
 /** Everything a render needs, read once from the view. */
 export function context(view, api) {
   const match = view.match;
@@ -62,12 +60,6 @@ export function artistsAfter(ctx) {
   const drawn = new Set(g.drawn || []);
   const skipped = new Set(g.skipped || []);
   return order.slice(at + 1).filter((p) => drawn.has(p) && !skipped.has(p) && !ctx.left.has(p));
-}
-
-/** The open ballot of ``id``, or null. */
-export function openBallot(ctx, id) {
-  const ballot = ctx.match.ballots?.[id];
-  return ballot && !ballot.closed ? ballot : null;
 }
 
 export function anyVoteOpen(ctx) {

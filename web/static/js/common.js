@@ -62,6 +62,8 @@ export function optionValueText(option, value) {
 export function choiceLabel(option, value) {
   const names = option.choice_names?.[value];
   if (names) return names[lang()] || names.en || Object.values(names)[0] || String(value);
+  const own = option.choice_keys?.[value]; // a choice the engine labels from its string tables
+  if (own && has(own)) return t(own);
   const key = `${option.label}.${value}`;
   return has(key) ? t(key) : String(value);
 }
