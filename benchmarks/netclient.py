@@ -17,6 +17,7 @@ import random
 import time
 from collections import Counter
 from typing import Any
+from urllib.parse import quote
 
 import orjson
 
@@ -148,10 +149,15 @@ class Conn:
         self.seat: Seat | None = None
         self.counts: Counter = Counter()
 
+    @property
+    def ws_url(self) -> str:
+        """Where this connection opens its websocket."""
+        return self.clients.ws_url
+
     async def open(self, timeout: float) -> None:
         self.ws = await asyncio.wait_for(
             ws_connect(
-                self.clients.ws_url,
+                self.ws_url,
                 compression="deflate",  # offered, as a browser does; the server decides
                 max_size=2**22,
                 ping_interval=None,
@@ -186,6 +192,10 @@ class Conn:
                         break
         except Exception:  # noqa: BLE001 - a broken connection is counted below
             pass
+        self.ended(ws)
+
+    def ended(self, ws: Any) -> None:
+        """The websocket ``ws`` was closed (by either side): one that ends before the run closes it was lost."""
         if not self.clients.closing:
             self.closed_early = True
 
@@ -454,3 +464,227 @@ class Lobby:
                 raise RuntimeError("too few locations to cross off")
         await self.table.wait_view(lambda v: v.get("match"), timeout)
         self.ready = True
+
+
+# -- a cluster's clients: following a lobby from node to node ----------------------------------------------
+
+RECONNECT_PAUSE = (0.5, 1.5)  # a browser's first reconnection delay (Socket.IO: 1 s, randomized by half)
+RECONNECT_PAUSE_MAX = 4.0  # socket.js: reconnectionDelayMax
+MOVE_PAUSE = 1.0  # socket.js: between two moves of one request (the old owner's lease is running out)
+FOLLOW_SECONDS = 60.0  # a connection that has not found its lobby again after this long gives up (an error)
+OPEN_SECONDS = 10.0
+FOLLOWED = ("moved", "not_attached", "lost", "timeout")  # answers after which a request is sent again elsewhere
+
+
+def lost_answer(code: str = "lost") -> dict[str, Any]:
+    """The answer a request gets when its connection is lost before the server answered."""
+    return {"ok": False, "error": {"code": code, "params": {}}}
+
+
+def error_code(answer: dict[str, Any]) -> str | None:
+    return None if answer.get("ok") else str((answer.get("error") or {}).get("code"))
+
+
+class FollowingConn(Conn):
+    """A connection to a cluster through its proxy that follows its lobby as web/static/js/socket.js does.
+
+    A request answered ``moved`` reconnects with ``&node=<id>`` (the proxy routes it to that node), takes
+    its place again (``attach`` with its seat token, or ``watch`` for a table) and is sent again. A ``moved``
+    event (its node gave the lobby up) or a connection that drops (its node died) does the same by itself,
+    after a browser's reconnection pause for a drop; while the old owner's lease runs the new node answers
+    ``moved`` naming the old one, and the next tries come ``MOVE_PAUSE`` apart. ``ready`` is set while the
+    connection is open and in its place; ``lost_at``/``back_at`` are when each loss began and ended.
+    Requests waiting for an answer when the connection drops are answered ``lost``.
+    """
+
+    def __init__(self, clients: Clients, role: str, node: str | None = None) -> None:
+        super().__init__(clients, role)
+        self.node = node  # the ``node`` query parameter the proxy routes by (None: its own choice)
+        self.code: str | None = None  # where this connection is placed, once it is
+        self.token: str | None = None
+        self.ready = asyncio.Event()
+        self.ready.set()
+        self.following: asyncio.Task | None = None
+        self.again = False  # a ``moved`` or a drop came while following: follow again once placed
+        self.lost_at: list[float] = []
+        self.back_at: list[float] = []
+
+    @property
+    def ws_url(self) -> str:
+        return self.clients.ws_url + (f"&node={quote(self.node)}" if self.node else "")
+
+    async def open(self, timeout: float) -> None:
+        self.counts["opened"] += 1
+        await super().open(timeout)
+
+    def ended(self, ws: Any) -> None:
+        if ws is not self.ws or self.clients.closing:  # a connection this one replaced, or the run's end
+            return
+        self.counts["connections_lost"] += 1
+        self.fail_pending()
+        self.follow(self.node, "lost")
+
+    def on_event(self, message: str) -> None:
+        if message.startswith('42["moved"'):
+            event = orjson.loads(message[2:])
+            where = event[1] if len(event) > 1 and isinstance(event[1], dict) else {}
+            self.counts["moved_events"] += 1
+            self.follow(where.get("node"), "moved")
+            return
+        super().on_event(message)
+
+    def fail_pending(self) -> None:
+        """Answer ``lost`` every request still waiting (its connection is gone)."""
+        waiting, self.acks = self.acks, {}
+        for waiter in waiting.values():
+            if isinstance(waiter, asyncio.Future):
+                if not waiter.done():
+                    waiter.set_result(lost_answer())
+            else:
+                waiter(lost_answer())
+
+    async def emit(self, event: str, payload: dict[str, Any], on_answer: Any) -> None:
+        if self.ws is None:
+            raise ConnectionError("reconnecting")
+        try:
+            await super().emit(event, payload, on_answer)
+        except BaseException:
+            self.acks.pop(self.next_id, None)
+            raise
+
+    def follow(self, node: str | None, reason: str) -> None:
+        """Find the lobby again on ``node`` (None: wherever the proxy sends it), in a task of its own; requests
+        wait for ``ready``. A follow under way goes on towards ``node``, and starts over if it had just found it."""
+        self.node = node
+        self.ready.clear()
+        if self.following is not None and not self.following.done():
+            self.again = True
+            return
+        self.again = False
+        self.lost_at.append(now())
+        self.following = asyncio.ensure_future(self._find_again(reason))
+
+    async def _find_again(self, reason: str) -> None:
+        deadline = now() + FOLLOW_SECONDS
+        pause = random.uniform(*RECONNECT_PAUSE) if reason == "lost" else 0.0
+        moved = 0
+        while not self.clients.closing:
+            if now() + pause > deadline:
+                self.closed_early = True
+                self.clients.notes[f"a {self.role} connection gave up finding its lobby"] += 1
+                self.fail_pending()
+                return
+            await asyncio.sleep(pause)
+            self.again = False  # what happened to the connection before this one no longer matters
+            try:
+                await self._reopen()
+            except Exception:  # noqa: BLE001 - no node took the connection: Socket.IO's back-off
+                self.counts["reconnect_failed"] += 1
+                pause = min(RECONNECT_PAUSE_MAX, max(pause, RECONNECT_PAUSE[0]) * 2)
+                continue
+            if self.code is None:  # not placed yet: the request that follows is sent again on this connection
+                code = None
+            else:
+                answer = await self._ask(*self._place(), OPEN_SECONDS)
+                code = error_code(answer)
+            if code is None:
+                if self.code is not None:
+                    with contextlib.suppress(Exception):  # its state comes before the answer; a moment for it if not
+                        await self.wait_view(lambda view: True, 5.0)
+                if not self.again:  # no ``moved`` and no drop meanwhile: in its place
+                    break
+                self.counts["followed_again"] += 1
+                pause = 0.0
+                continue
+            self.counts[f"place_refused:{code}"] += 1
+            if code == "moved":
+                self.node = ((answer.get("error") or {}).get("params") or {}).get("node")
+                moved += 1
+            pause = 0.0 if code == "moved" and moved == 1 else MOVE_PAUSE
+        self.back_at.append(now())
+        self.ready.set()
+
+    def _place(self) -> tuple[str, dict[str, Any]]:
+        if self.role == "table":
+            return "watch", {"code": self.code}
+        return "attach", {"code": self.code, "token": self.token}
+
+    async def _reopen(self) -> None:
+        old, reader = self.ws, self.reader
+        self.ws = self.reader = None
+        self.fail_pending()
+        if reader is not None:
+            reader.cancel()
+        if old is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(old.close(), 1)
+        self.view, self.version, self.resyncing = None, -1, False
+        try:
+            await self.open(OPEN_SECONDS)
+        except BaseException:
+            if self.ws is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.ws.close(), 1)
+            self.ws = None
+            raise
+
+    async def _ask(self, event: str, payload: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """Send one request and wait for its answer; a lost connection or no answer in time is an answer too."""
+        answer = asyncio.get_running_loop().create_future()
+        try:
+            await self.emit(event, payload, answer)
+            return await asyncio.wait_for(answer, timeout)
+        except TimeoutError:
+            return lost_answer("timeout")
+        except Exception:  # noqa: BLE001 - the connection went while sending
+            return lost_answer()
+
+    async def check(self, timeout: float) -> str | None:
+        if not self.ready.is_set():  # the view it holds is the one it builds once in its place again
+            await asyncio.wait_for(self.ready.wait(), timeout)
+        return await super().check(timeout)
+
+    async def call(self, event: str, payload: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """``Conn.call``, following the lobby to its node as often as it takes (within FOLLOW_SECONDS)."""
+        deadline = now() + FOLLOW_SECONDS
+        moved = 0
+        while True:
+            if not self.ready.is_set():
+                if self.closed_early or now() >= deadline:
+                    raise RuntimeError(f"{event}: the lobby was not found again")
+                await asyncio.wait_for(self.ready.wait(), deadline - now())
+            answer = await self._ask(event, payload, timeout)
+            code = error_code(answer)
+            if code is None:
+                if event in ("create_lobby", "join_lobby"):
+                    self.code, self.token = answer["code"], answer["token"]
+                elif event == "watch":
+                    self.code = answer["code"]
+                return answer
+            if code not in FOLLOWED or now() >= deadline:
+                raise RuntimeError(f"{event} refused: {answer.get('error')}")
+            self.counts[f"{event}_refused:{code}"] += 1
+            if code == "moved":
+                moved += 1
+                if moved > 1:
+                    await asyncio.sleep(MOVE_PAUSE)
+                self.follow(((answer.get("error") or {}).get("params") or {}).get("node"), "moved")
+            elif code != "lost":  # a lost connection is being followed already
+                self.follow(self.node, "moved")
+
+
+class ClusterLobby(Lobby):
+    """A Lobby of FollowingConns: its creator asks the proxy for ``node``; the others come with no node and
+    follow ``moved`` to the lobby's node."""
+
+    def __init__(self, clients: Clients, node: str | None = None) -> None:
+        super().__init__(clients)
+        self.node = node
+        self.opened = 0
+
+    async def connect(self, role: str, timeout: float) -> Conn:
+        conn = FollowingConn(self.clients, role, self.node if self.opened == 0 else None)
+        self.opened += 1
+        self.clients.conns.append(conn)
+        await conn.open(timeout)
+        return conn
