@@ -778,7 +778,7 @@ class Bench:
         self.results.setdefault("failover", []).append(result)
         try:
             with self.cluster(
-                len(nodes), f"failover{lease:g}".replace(".", "_"), o.failover_lobbies * 9, lease
+                len(nodes), f"failover{lease:g}".replace(".", "_"), o.failover_lobbies * (SEATS + 1), lease
             ) as local:
                 run = Run(o, local.url, self.probe(local))
                 try:

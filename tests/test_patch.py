@@ -79,8 +79,8 @@ small = st.dictionaries(st.sampled_from(["a", "b", "c", "d", "e"]), values, max_
     own=st.lists(st.tuples(small, small), min_size=1, max_size=3),
     same_keys=st.booleans(),
 )
-def test_laid_views_patch_like_plain_ones(shared, own, same_keys):
-    """Views laid over one shared part: a recipient's own keys may hide shared ones, change, come and go."""
+def test_views_sharing_a_part_patch_like_plain_ones(shared, own, same_keys):
+    """Views made of one shared part and each recipient's own: own keys may hide shared ones, change, come and go."""
     memo: dict = {}
     for own_old, own_new in own:
         if same_keys:  # the usual case: a recipient's own keys stay the same, their values change
