@@ -27,8 +27,14 @@ fi
 cd "$ROOT"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
-# The suite runs on both cores, a module to a worker (its fixtures start once); much of a test's time is
-# spent waiting (for a server, a browser, a clock), which the other worker fills.
-"$VENV/bin/python" -m pytest -n 2 --dist loadfile "$@"
+if [ $# -eq 0 ]; then
+    # Outside the browser the suite runs on both cores, a module to a worker (its fixtures start once); the
+    # browser tests run one at a time after it (two at once, each with a Chromium and a server, made layouts
+    # and clocks miss their moments on two cores).
+    "$VENV/bin/python" -m pytest -n 2 --dist loadfile --ignore=tests/browser
+    "$VENV/bin/python" -m pytest tests/browser
+else
+    "$VENV/bin/python" -m pytest "$@"
+fi
 # An outside package keeps its tests inside the package: they run as its author would run them.
 "$VENV/bin/python" -m pytest -q "$ROOT/examples/double-human/tests"
