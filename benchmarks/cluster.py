@@ -153,7 +153,7 @@ class Services:
         except Exception as exc:  # noqa: BLE001 - then pg_stat_database alone
             print(f"pg_stat_statements is not available ({exc}): statements are not counted one by one")
         self.redis = self.redis_server.client()
-        self.monitor = RedisMonitor(self.redis_server.client())
+        self.monitor = RedisMonitor(self.redis_server.url)
         self.monitor.start()
 
     def stop(self) -> None:
@@ -225,22 +225,30 @@ class RedisMonitor(threading.Thread):
     """Redis's MONITOR stream, counted: the commands clients sent apart from those their Lua scripts ran
     (``INFO commandstats`` counts both alike)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, url: str) -> None:
+        import redis
+
         super().__init__(daemon=True)
-        self.client = client
+        self.client = redis.Redis.from_url(url, socket_timeout=None)  # a quiet Redis sends nothing for a while
         self.counts: Counter = Counter()
         self.lock = threading.Lock()
         self.stopped = False
+        self.failures = 0
 
     def run(self) -> None:
-        with contextlib.suppress(Exception), self.client.monitor() as monitor:
-            for command in monitor.listen():
-                if self.stopped:
-                    return
-                kind = "script" if command.get("client_type") == "lua" else "request"
-                name = (command.get("command") or "?").split(" ", 1)[0].lower()
-                with self.lock:
-                    self.counts[(kind, name)] += 1
+        while not self.stopped and self.failures < 10:
+            try:
+                with self.client.monitor() as monitor:
+                    for command in monitor.listen():
+                        if self.stopped:
+                            return
+                        kind = "script" if command.get("client_type") == "lua" else "request"
+                        name = (command.get("command") or "?").split(" ", 1)[0].lower()
+                        with self.lock:
+                            self.counts[(kind, name)] += 1
+            except Exception:  # noqa: BLE001 - the connection dropped: watch again
+                self.failures += 1
+                time.sleep(0.1)
 
     def snapshot(self) -> Counter:
         with self.lock:

@@ -640,9 +640,15 @@ class FollowingConn(Conn):
             return lost_answer()
 
     async def check(self, timeout: float) -> str | None:
-        if not self.ready.is_set():  # the view it holds is the one it builds once in its place again
-            await asyncio.wait_for(self.ready.wait(), timeout)
-        return await super().check(timeout)
+        """``Conn.check`` once in its place; again if the lobby moved meanwhile (the held view was the old node's)."""
+        for _ in range(3):
+            if not self.ready.is_set():
+                await asyncio.wait_for(self.ready.wait(), timeout)
+            losses = len(self.lost_at)
+            difference = await super().check(timeout)
+            if len(self.lost_at) == losses:
+                break
+        return difference
 
     async def call(self, event: str, payload: dict[str, Any], timeout: float) -> dict[str, Any]:
         """``Conn.call``, following the lobby to its node as often as it takes (within FOLLOW_SECONDS)."""
