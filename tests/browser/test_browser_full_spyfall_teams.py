@@ -163,16 +163,19 @@ def test_teams_with_sixteen_long_names_fits_both_tvs(pages, disconnect):
     ann_points(ann)
     guests_point(others)
 
-    # The show, one step at a time (the host steps it): every step fits, the newest read from the sofa.
-    step = 0
-    while True:
+    # The show, one step at a time (the host steps it): every step fits, the newest read from the sofa. The
+    # score is its last step; the host's next step after it ends the show.
+    step, kind = 0, None
+    while kind != "tally":
+        if step:
+            assert step_the_show(ann), f"the show ended after step {step} ({kind}) without the score"
         step += 1
         for table in tables.values():
             expect(table.get_by_test_id("st-step")).to_have_count(step)
         kind = tables["tv"].locator("[data-testid=st-step].newest").get_attribute("data-kind")
         check_tables(pages, tables, f"teams-show-{step:02d}-{kind}", sofa=SHOW.get(kind, SHOW[None]))
-        if not step_the_show(ann):
-            break
+    assert step_the_show(ann)
+    assert not step_the_show(ann)
     for table in tables.values():
         expect(table.get_by_test_id("st-result")).to_be_visible()
     check_tables(pages, tables, "teams-result", sofa="[data-testid=st-result], " + TEAMS)
