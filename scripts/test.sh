@@ -33,8 +33,9 @@ if [ $# -eq 0 ]; then
     # and clocks miss their moments on two cores).
     "$VENV/bin/python" -m pytest -n 2 --dist loadfile --ignore=tests/browser
     "$VENV/bin/python" -m pytest tests/browser
+    # An outside package keeps its tests inside the package: they run as its author would run them, with
+    # gamenight's test kit (its pytest plugin is installed with gamenight).
+    "$VENV/bin/python" -m pytest -q "$ROOT/examples/double-human/tests" "$ROOT/examples/hidden-spies/tests"
 else
     "$VENV/bin/python" -m pytest "$@"
 fi
-# An outside package keeps its tests inside the package: they run as its author would run them.
-"$VENV/bin/python" -m pytest -q "$ROOT/examples/double-human/tests"

@@ -65,5 +65,5 @@ def engine(db_path: str, plugins: Plugins, clock: ManualClock) -> Engine:
 
 @pytest.fixture
 def night(engine: Engine, clock: ManualClock) -> Night:
-    """A lobby with Ann (host), Boris and Chen seated."""
+    """A lobby with Ann (host), Boris and Chen seated: the test kit's Table (gamenight.testing) on ``engine``."""
     return Night(engine, clock, ["Ann", "Boris", "Chen"])

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from pathlib import Path
-from typing import Any
 
 from gamenight import ActionError, ClientAssets, Variant, hookimpl
 
@@ -48,9 +47,10 @@ class DoubleHuman:
             raise ActionError("double_human.too_few_players", min=MIN_PLAYERS, players=len(match.players))
 
     @hookimpl(wrapper=True)
-    def player_left(self, match, player: str) -> Generator[None, Any, Any]:
-        # The game first (a Human who leaves voids the round); then, below this variant's minimum, the
-        # match ends as it would below the game's own: at once, scored by its finished rounds.
+    def player_left(self, match, player: str) -> Generator[None, list[str], list[str]]:
+        # The game first (a Human who leaves voids the round, and names the phase to go to); then, below this
+        # variant's minimum, the match ends as it would below the game's own: at once, scored by its finished
+        # rounds (the core moves an ended match nowhere, whatever phase the game named).
         result = yield
         if not match.over and len(match.present) < MIN_PLAYERS:
             match.announce("event.too_few_players", min=MIN_PLAYERS)

@@ -5,45 +5,45 @@ from __future__ import annotations
 
 from collections import Counter
 
-from double_human_table import GAME, PLAYERS, VARIANT
+from double_human_table import GAME, PLAYERS, VARIANT, associate_all, cards, humans, start, to_vote, vote
 
 
-def test_it_is_found_through_the_entry_point(plugins):
-    variant = plugins.variants[VARIANT]
+def test_it_is_found_through_the_entry_point(gamenight_plugins):
+    variant = gamenight_plugins.variants[VARIANT]
     assert variant.package == "gamenight-double-human"
     assert variant.game == GAME
     assert variant.names == {"en": "Double human", "ru": "Двойной человек"}
-    assert (plugins.client_assets[VARIANT].directory / "screen.js").is_file()
+    assert (gamenight_plugins.client_assets[VARIANT].directory / "screen.js").is_file()
 
 
 def test_two_human_cards_are_dealt_to_players_and_no_server_card(seat):
     seen = Counter()
     for n in range(24):
         table = seat(PLAYERS[: 4 + n % 2])
-        assert table.start(seed=f"deal-{n}").ok
-        cards = table.cards()
-        assert all(card is not None for card in cards.values())
-        humans = table.humans()
-        assert len(humans) == 2, cards
-        robots = [name for name, card in cards.items() if card["role"] == "robot"]
-        assert len(robots) == len(cards) - 2
+        assert start(table, seed=f"deal-{n}").ok
+        dealt = cards(table)
+        assert all(card is not None for card in dealt.values())
+        pair = humans(table)
+        assert len(pair) == 2, dealt
+        robots = [name for name, card in dealt.items() if card["role"] == "robot"]
+        assert len(robots) == len(dealt) - 2
         assert table.state()["game_view"]["server_slot"] is False  # no "#9" on this table
-        seen.update(humans)
+        seen.update(pair)
     assert set(seen) == set(PLAYERS), "any two players may be the Humans"
 
 
 def test_every_round_deals_two_humans_and_the_ballot_has_no_server(seat):
     table = seat(PLAYERS[:4])
-    assert table.start(variants=[VARIANT, "defragmentation"], options={"rounds": 3}).ok
+    assert start(table, variants=[VARIANT, "defragmentation"], options={"rounds": 3}).ok
     for round_number in range(1, 4):
         assert table.state()["round"] == round_number
-        assert len(table.humans()) == 2
+        assert len(humans(table)) == 2
         words = {name: f"word{'abc'[round_number - 1]}{'wxyz'[i]}" for i, name in enumerate(PLAYERS[:4])}
-        table.associate_all(words)
-        table.to_vote()
+        associate_all(table, words)
+        to_vote(table)
         ballot = table.state()["ballots"]["human"]
         assert sorted(ballot["candidates"]) == ["1", "2", "3", "4"], "nobody's card is on the server"
-        table.vote({"Ann": "2", "Boris": "1", "Chen": "1", "Dina": "1"})
+        vote(table, {"Ann": "2", "Boris": "1", "Chen": "1", "Dina": "1"})
         outcome = table.state()["game_view"]["outcome"]
         assert len(outcome["humans"]) == 2 and outcome["server"] is None
         assert table.move("Ann", "next").ok
@@ -52,7 +52,7 @@ def test_every_round_deals_two_humans_and_the_ballot_has_no_server(seat):
 
 def test_the_start_is_refused_below_four_players(seat):
     table = seat(PLAYERS[:3])
-    outcome = table.start()
+    outcome = start(table)
     assert not outcome.ok
     assert outcome.error == {
         "code": "double_human.too_few_players",
@@ -60,42 +60,45 @@ def test_the_start_is_refused_below_four_players(seat):
         "params": {"min": 4, "players": 3},
     }
     assert table.view(None)["match"] is None, "a refused start starts nothing"
-    assert table.start(variants=[]).ok, "three players can still play the game without the variant"
+    assert start(table, variants=[]).ok, "three players can still play the game without the variant"
 
 
 def test_a_forced_deal_must_name_two_players(seat):
     table = seat(PLAYERS[:4])
-    assert table.start(deals=[{"answer": 1, "human": "Boris"}]).error["code"] == "bad_deal"
-    assert table.start(deals=[{"answer": 1, "human": ["Boris", "server"]}]).error["code"] == "bad_deal"
-    assert table.start(deals=[{"answer": 1, "human": ["Boris", "Chen"]}]).ok
-    assert table.humans() == ["Boris", "Chen"]
+    assert start(table, deals=[{"answer": 1, "human": "Boris"}]).error["code"] == "bad_deal"
+    assert start(table, deals=[{"answer": 1, "human": ["Boris", "server"]}]).error["code"] == "bad_deal"
+    assert start(table, deals=[{"answer": 1, "human": ["Boris", "Chen"]}]).ok
+    assert humans(table) == ["Boris", "Chen"]
 
 
 def test_a_human_who_leaves_voids_the_round_and_five_players_play_on(seat):
     table = seat(PLAYERS)
-    assert table.start(
-        variants=[VARIANT, "defragmentation"], options={"rounds": 2}, deals=[{"answer": 4, "human": ["Chen", "Emil"]}]
+    assert start(
+        table,
+        variants=[VARIANT, "defragmentation"],
+        options={"rounds": 2},
+        deals=[{"answer": 4, "human": ["Chen", "Emil"]}],
     ).ok
     assert table.command("Ann", "kick", player=table.ids["Emil"]).ok
     state = table.state()
     assert not state["over"] and state["phase"] == "round_over"
     assert state["game_view"]["outcome"]["void"] is True
     assert table.move("Ann", "next").ok
-    assert len(table.humans()) == 2, "the next round deals two Humans among the four left"
+    assert len(humans(table)) == 2, "the next round deals two Humans among the four left"
 
 
 def test_below_four_players_the_match_ends_scored(seat):
     table = seat(PLAYERS[:4])
     deals = [{"answer": 4, "human": ["Boris", "Chen"]}, {"answer": 2, "human": ["Boris", "Dina"]}]
-    assert table.start(variants=[VARIANT, "defragmentation"], options={"rounds": 3}, deals=deals).ok
-    table.associate_all({"Ann": "cold", "Boris": "winter", "Chen": "night", "Dina": "moon"})
-    table.to_vote()
-    table.vote({"Ann": "4", "Boris": "4", "Chen": "4", "Dina": "2"})  # a robot revealed: both Humans score 2
+    assert start(table, variants=[VARIANT, "defragmentation"], options={"rounds": 3}, deals=deals).ok
+    associate_all(table, {"Ann": "cold", "Boris": "winter", "Chen": "night", "Dina": "moon"})
+    to_vote(table)
+    vote(table, {"Ann": "4", "Boris": "4", "Chen": "4", "Dina": "2"})  # a robot revealed: both Humans score 2
     assert table.move("Ann", "next").ok
     assert table.command("Ann", "kick", player=table.ids["Chen"]).ok  # a robot this round: 3 players left
     state = table.state()
     assert state["over"] and state["result"]["ended_early"]
-    assert {table.names[p]: points for p, points in state["totals"].items()} == {
+    assert {table.name_of(p): points for p, points in state["totals"].items()} == {
         "Ann": 0,
         "Boris": 2,
         "Chen": 2,

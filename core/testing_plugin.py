@@ -1,0 +1,66 @@
+"""The test kit's pytest plugin (entry point ``pytest11``), in every pytest session where gamenight is installed.
+
+* ``gamenight_plugins``: every installed plugin (session-scoped);
+* ``gamenight_table``: a factory, ``gamenight_table(names, plugins=None)`` seats a new
+  ``gamenight.testing.Table`` (closed after the test);
+* ``gamenight_browser`` and ``gamenight_page``: headless Chromium through Playwright, and a fresh page in it,
+  for ``gamenight.web.testing``'s screens. The browser is the system's (``/usr/bin/chromium``, or the one
+  ``GAMENIGHT_CHROMIUM`` names), never a download; without it or without Playwright the test is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gamenight.registry import Plugins
+from gamenight.testing import Table
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="session")
+def gamenight_plugins() -> Plugins:
+    """Every installed plugin, found through the entry points as a server finds them (once per session)."""
+    return Plugins()
+
+
+@pytest.fixture
+def gamenight_table(gamenight_plugins: Plugins) -> Iterator[Callable[..., Table]]:
+    """A factory: ``gamenight_table(names, plugins=None)`` seats ``names`` at a new Table (every installed
+    plugin unless ``plugins`` says otherwise)."""
+    tables: list[Table] = []
+
+    def seat(names: Sequence[str], plugins: Plugins | None = None) -> Table:
+        table = Table(names, plugins=plugins if plugins is not None else gamenight_plugins)
+        tables.append(table)
+        return table
+
+    yield seat
+    for table in tables:
+        table.close()
+
+
+@pytest.fixture(scope="session")
+def gamenight_browser() -> Iterator[Any]:
+    """Headless Chromium (a Playwright ``Browser``), once per session; skipped without Chromium or Playwright."""
+    path = os.environ.get("GAMENIGHT_CHROMIUM", CHROMIUM)
+    if not Path(path).exists():
+        pytest.skip(f"no Chromium at {path} (set GAMENIGHT_CHROMIUM)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def gamenight_page(gamenight_browser: Any) -> Iterator[Any]:
+    """A new page in a context of its own (a phone of its own: 430 by 900 pixels, English), closed after."""
+    context = gamenight_browser.new_context(locale="en-US", viewport={"width": 430, "height": 900})
+    yield context.new_page()
+    context.close()

@@ -1,0 +1,179 @@
+"""The test kit (gamenight.testing): a Table driven by name, forced deals and seeds, the payload recorder, and
+its pytest plugin (gamenight.testing_plugin, found through the ``pytest11`` entry point)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from gamenight.clock import ManualClock
+from gamenight.engine import Engine, Outcome
+from gamenight.store_sqlite import SQLiteStore
+from gamenight.testing import Recorder, Table
+from helpers import DEAL_ABC
+
+
+@pytest.fixture
+def table(plugins):
+    table = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    yield table
+    table.close()
+
+
+def test_a_table_seats_its_players_by_name_the_first_as_host(table):
+    assert [seat["name"] for seat in table.view(None)["lobby"]["seats"]] == ["Ann", "Boris", "Chen"]
+    assert table.name_of(table.lobby.host) == "Ann"
+    assert table.name_of(table.id_of("Chen")) == "Chen"
+    assert table.match is None and table.phase is None and table.turn is None and table.state() is None
+    assert table.view("Boris")["you"] == table.id_of("Boris")
+    assert table.view(None)["you"] is None
+
+
+def test_start_plays_the_forced_deal_and_a_seed_deals_the_same_again(plugins):
+    forced = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    assert forced.start("highcard", deals=[DEAL_ABC]).ok
+    assert forced.view("Ann")["match"]["game_view"]["my_card"] == "c10"
+    assert forced.phase == "claim" and forced.turn == "Ann"
+    hands = []
+    for _ in range(2):
+        seeded = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+        assert seeded.start("highcard", seed="same-seed").ok
+        hands.append(seeded.match.round_state["hands"])
+    assert hands[0] == hands[1]
+    other = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    assert other.start("highcard", seed="another-seed").ok
+    assert other.match.round_state["hands"] != hands[0]
+    refused = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    assert refused.start("highcard", deals=[{"hands": {"Nobody": "c01"}}]).error["code"] == "bad_deal"
+    assert refused.start("no_such_game").error["code"] == "unknown_game"  # the choice's refusal, returned
+
+
+def test_moves_by_name_must_refused_and_a_stale_version(table):
+    assert table.start("highcard", deals=[DEAL_ABC]).ok
+    seen = table.match.version
+    assert table.refused("Boris", "claim", value=3) == "not_your_turn"
+    table.must("Ann", "claim", value=12)
+    assert table.turn == "Boris"
+    assert table.move("Boris", "claim", version=seen, value=5).error["code"] == "stale"
+    with pytest.raises(AssertionError, match=r"Boris's move 'claim' \{'value': 99\} was refused: .*bad_request"):
+        table.must("Boris", "claim", value=99)
+    with pytest.raises(AssertionError, match="Boris's move 'claim' .* was accepted"):
+        table.refused("Boris", "claim", value=5)
+
+
+def test_join_leave_and_lobby_commands(table):
+    assert table.join("Dina").ok
+    assert "Dina" in table.ids
+    assert table.command("Ann", "lock", locked=True).ok
+    assert table.join("Emil").error["code"] == "lobby_locked"
+    assert table.leave("Chen").ok
+    assert [seat["name"] for seat in table.view(None)["lobby"]["seats"]] == ["Ann", "Boris", "Dina"]
+    assert table.command("Boris", "kick", player=table.id_of("Dina")).error["code"] == "not_host"
+
+
+def test_advance_fires_each_timer_at_its_deadline(table):
+    assert table.start("highcard", deals=[DEAL_ABC]).ok
+    deadline = table.match.timers["claim"].deadline
+    before = table.clock.now
+    fired = table.advance(deadline - before + 5)
+    assert fired and all(outcome.ok for outcome in fired)
+    assert table.clock.now == before + deadline - before + 5
+    expiry = [p for p in table.recorder.payloads("Ann") if p.after.startswith("clock +")]
+    assert expiry[0].after == f"clock +{deadline - before:g}s", "recorded at the timer's own deadline"
+
+
+def test_the_recorder_keeps_every_view_each_recipient_was_sent_and_the_answers(table):
+    assert table.start("highcard", deals=[DEAL_ABC]).ok
+    table.must("Ann", "claim", value=12)
+    assert table.refused("Chen", "claim", value=3) == "not_your_turn"
+    recorder = table.recorder
+    assert set(recorder.recipients) == {"Ann", "Boris", "Chen", "table"}
+    for name in ("Ann", "Boris", "Chen", None):
+        assert recorder.views(name)[-1] == table.view(name), "the last view sent is the view the client holds"
+    answers = [p.value for p in recorder.payloads("Chen") if p.kind == "answer"]
+    assert answers[-1] == {
+        "ok": False,
+        "error": {"code": "not_your_turn", "key": "error.not_your_turn", "params": {"turn": "p2"}},
+    }
+    assert [p.after for p in recorder.payloads("Boris")][-1] == "Ann: move claim"
+    assert recorder.received(None) == recorder.views("table")
+    with pytest.raises(KeyError, match="'Mallory' received nothing"):
+        recorder.received("Mallory")
+
+
+def test_never_holds_finds_a_secret_anywhere_and_names_where(table):
+    assert table.start("highcard", deals=[DEAL_ABC]).ok
+    recorder = table.recorder
+    recorder.holds("Ann", "c10")
+    recorder.never_holds("Boris", "c10")  # Ann's card
+    recorder.never_holds(None, "c10")
+    with pytest.raises(AssertionError) as failed:
+        recorder.never_holds("Ann", "c10")
+    message = str(failed.value)
+    assert message.startswith("Ann received 'c10': their payload ")
+    assert "(view after Ann: start highcard) holds it at match.game_view.my_card" in message
+    with pytest.raises(AssertionError, match="Boris never received 'c10' in 5 payload"):
+        recorder.holds("Boris", "c10")
+    recorder.clear()
+    table.must("Ann", "claim", value=12)
+    recorder.never_holds("Ann", "start highcard")  # cleared: only what came after
+
+
+def test_find_looks_in_keys_texts_values_and_items_as_json():
+    recorder = Recorder()
+    payload = {"a": [1, True, {"deep": ["x-secret-y"]}], "secret_key": 2.0, "t": (3, 4)}
+    recorder.record(Outcome(ok=True, views={"p1": payload}), {"p1": "Ann"}, after="a test")
+    found = {path for _, path in recorder.find("Ann", "secret")}
+    assert found == {"a[2].deep[0]", "secret_key (the key)"}
+    assert [path for _, path in recorder.find("Ann", True)] == ["a[1]"], "true is not 1"
+    assert [path for _, path in recorder.find("Ann", 1)] == ["a[0]"]
+    assert [path for _, path in recorder.find("Ann", 2)] == ["secret_key"]
+    assert [path for _, path in recorder.find("Ann", {"deep": ["x-secret-y"]})] == ["a[2]"]
+    assert [path for _, path in recorder.find("Ann", (3, 4))] == ["t"]
+    assert list(recorder.find("Ann", {"deep": []})) == []
+    with pytest.raises(ValueError):
+        recorder.never_holds("Ann", "")
+
+
+def test_a_player_removed_from_the_lobby_is_sent_nothing_more(table):
+    assert table.start("highcard", deals=[DEAL_ABC]).ok
+    count = len(table.recorder.received("Chen"))
+    assert table.command("Ann", "kick", player=table.id_of("Chen")).ok
+    table.must("Ann", "claim", value=4)
+    assert len(table.recorder.received("Chen")) == count
+    assert len(table.recorder.received("Boris")) > count
+
+
+def test_tables_may_share_an_engine_and_its_clock(plugins):
+    clock = ManualClock()
+    engine = Engine(SQLiteStore(":memory:"), plugins, clock)
+    one, two = Table(["Ann", "Boris"], engine=engine), Table(["Chen", "Dina"], engine=engine)
+    assert one.code != two.code and one.clock is two.clock is clock
+    with pytest.raises(ValueError):
+        Table(["Emil"], engine=engine, plugins=plugins)
+    engine.store.close()
+
+
+PLUGIN_TEST = """
+def test_the_fixtures(gamenight_table, gamenight_plugins):
+    assert "spyfall" in gamenight_plugins.games
+    table = gamenight_table(["Ann", "Boris", "Chen"])
+    assert table.plugins is gamenight_plugins
+    assert table.start("spyfall", deals=[{"location": "s2.port", "spies": ["Chen"]}]).ok
+    table.recorder.never_holds("Chen", table.view("Ann")["match"]["game_view"]["card"])
+"""
+
+
+def test_the_pytest_plugin_gives_any_project_the_fixtures(tmp_path):
+    (tmp_path / "test_outside.py").write_text(textwrap.dedent(PLUGIN_TEST), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "1 passed" in run.stdout
