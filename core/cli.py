@@ -6,6 +6,7 @@ import json
 import sys
 
 import click
+from gamenight.new import new
 from gamenight.registry import PluginError, Plugins
 
 
@@ -91,10 +92,17 @@ def play(script, plugins: tuple[str, ...]) -> None:
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--phases", "phases_of", metavar="GAME", help="Print GAME's phase graph (where each phase leads).")
+@click.option("--variant", "variants", multiple=True, metavar="VARIANT", help="With --phases: lay VARIANT over it.")
+@click.option("--dot", is_flag=True, help="With --phases: print the graph in Graphviz's DOT language.")
 @plugin_option
-def games(as_json: bool, plugins: tuple[str, ...]) -> None:
-    """List the installed games and variants, with the package that provides each."""
-    catalogue = _plugins(plugins).catalogue()
+def games(as_json: bool, phases_of: str | None, variants: tuple[str, ...], dot: bool, plugins: tuple[str, ...]) -> None:
+    """List the installed games and variants, with the package that provides each; or draw a game's phases."""
+    loaded = _plugins(plugins)
+    if phases_of is not None:
+        _print_phases(loaded, phases_of, variants, dot)
+        return
+    catalogue = loaded.catalogue()
     if as_json:
         click.echo(json.dumps(catalogue, ensure_ascii=False, indent=2))
         return
@@ -108,3 +116,17 @@ def games(as_json: bool, plugins: tuple[str, ...]) -> None:
         )
         for variant in game["variants"]:
             click.echo(f"  + {variant['id']}  {variant['names'].get('en', variant['id'])}  [{variant['package']}]")
+
+
+def _print_phases(loaded: Plugins, game: str, variants: tuple[str, ...], dot: bool) -> None:
+    from gamenight.phase_graph import PhaseGraph
+
+    if game not in loaded.games:
+        raise click.BadParameter(
+            f"no game {game!r} (installed: {', '.join(sorted(loaded.games))})", param_hint="--phases"
+        )
+    graph = PhaseGraph.of(loaded.stack(game, list(variants)))
+    click.echo(graph.as_dot("+".join((game, *variants))) if dot else graph.as_text())
+
+
+main.add_command(new)  # gamenight new game NAME, gamenight new variant GAME NAME (gamenight/new.py)

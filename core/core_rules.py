@@ -109,15 +109,13 @@ class CoreRules:
     """Defaults under every game: the core moves, move dispatch, points from the game's table,
     ranking by points, empty views."""
 
-    @hookimpl
-    def phases(self) -> list[Phase]:
-        return [Phase(ANY_PHASE, CORE_MOVES)]
+    PHASES = [Phase(ANY_PHASE, CORE_MOVES)]
 
     @hookimpl(trylast=True)
     def act(self, match: Match, action: Action) -> Any:
         move = match.stack.move(match.phase, action.id)
         assert move is not None
-        move.apply(match, action)
+        match.move_on(move.apply(match, action))
         return True
 
     @hookimpl(trylast=True)

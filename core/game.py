@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from marshmallow import Schema, fields
@@ -81,14 +83,23 @@ class Move:
     refused). ``who`` says who may make it: any seated ``player``, only the
     player whose ``turn`` it is, the lobby ``host``, or the engine itself
     (``system``). ``simultaneous`` moves (ballots) are exempt from the stale
-    version check. ``apply(match, action)`` changes the match or raises
-    :class:`gamenight.errors.ActionError`.
+    version check. ``apply(match, action)`` changes the match and returns
+    the phase it moves to (``None``: it stays), or raises
+    :class:`gamenight.errors.ActionError`. ``apply`` may be given by name, a
+    function of the rules module (or object) that declares the move, so
+    that ``PHASES`` can come before the functions it names.
     """
 
-    apply: Callable[[Match, Action], None]
+    apply: Callable[[Match, Action], str | None] | str
     args: Mapping[str, fields.Field] = field(default_factory=dict)
     who: Who = "player"
     simultaneous: bool = False
+
+    def resolved(self, layer: object) -> Move:
+        """This move with ``apply`` given by name looked up on ``layer`` (the rules that declare it)."""
+        if not isinstance(self.apply, str):
+            return self
+        return replace(self, apply=_named(layer, self.apply))
 
     @cached_property
     def schema(self) -> Schema:
@@ -155,31 +166,73 @@ class Clock:
         return float(self.seconds)
 
 
+Next = str | None
+"""What a handler returns: the id of the phase the match moves to, or ``None`` to stay in this one."""
+
+
 @dataclass(frozen=True)
 class Phase:
-    """A phase of a game: its moves, its clock and what happens at its edges.
+    """A phase of a game: its moves, its clock, and where it leads.
 
-    * ``on_enter(match)`` runs when the phase is entered (after its clock starts).
-    * ``end_if(match)`` is asked after every move and every departure; when it
-      holds, ``on_end(match)`` runs and moves the match on (to another phase).
-    * ``on_clock(match)`` runs when the clock runs out, or when the host moves
-      the phase on without the missing players (the ``skip`` move); by
-      default it is ``on_end``.
-    * ``on_ballot(match, ballot)`` runs when a ballot closes during the phase.
+    ``next`` names the phases this one may lead to: one id, or a tuple of
+    ids when the way on depends on the match. The graph of a game is read
+    from these (``gamenight games --phases GAME``), and the core refuses a
+    step to a phase the current one does not name. Every handler that can
+    move the match on returns the phase to enter, or ``None`` to stay:
 
-    The phase ``"*"`` (``ANY_PHASE``) holds moves allowed in every phase. A
-    variant that declares a phase of the same id adds or replaces moves, and
+    * a move's ``apply(match, action)``;
+    * ``on_end(match)``, run when ``end_if(match)`` holds (asked after every
+      move and every departure); without it, the match enters ``next`` when
+      ``next`` is a single id;
+    * ``on_clock(match)``, run when the clock runs out, or when the host moves
+      the phase on without the missing players (the ``skip`` move); without
+      it, what ``on_end`` (or a single ``next``) says;
+    * ``on_ballot(match, ballot)``, run when a ballot closes during the phase;
+    * ``on_enter(match)``, run on entry after the turn is given and the clock
+      started (it may pass straight on).
+
+    ``turn(match)`` names who holds the turn on entry (nobody by default).
+    Any handler, and ``end_if`` and ``turn``, may be given by name: a function
+    of the rules module (or object) that declares the phase, looked up when
+    the game is loaded, so that ``PHASES`` reads before the functions.
+    ``playing`` is false for a phase between rounds (a round's result, a
+    break): a departure there does not interrupt a round.
+
+    The phase ``"*"`` (``ANY_PHASE``) holds moves allowed in every phase, and
+    its ``next`` the phases every phase may lead to. A variant that declares
+    a phase of the same id adds or replaces moves, adds to ``next``, and
     replaces any of the other fields it sets.
     """
 
     id: str
     moves: Mapping[str, Move] = field(default_factory=dict)
     clock: Clock | None = None
-    on_enter: Callable[[Match], None] | None = None
-    end_if: Callable[[Match], bool] | None = None
-    on_end: Callable[[Match], None] | None = None
-    on_clock: Callable[[Match], None] | None = None
-    on_ballot: Callable[[Match, Ballot], None] | None = None
+    next: str | tuple[str, ...] = ()
+    playing: bool | None = None
+    turn: Callable[[Match], str | None] | str | None = None
+    on_enter: Callable[[Match], Next] | str | None = None
+    end_if: Callable[[Match], bool] | str | None = None
+    on_end: Callable[[Match], Next] | str | None = None
+    on_clock: Callable[[Match], Next] | str | None = None
+    on_ballot: Callable[[Match, Ballot], Next] | str | None = None
+
+    def resolved(self, layer: object) -> Phase:
+        """This phase with every handler given by name looked up on ``layer`` (the rules that declare it)."""
+        changes: dict[str, Any] = {
+            name: _named(layer, getattr(self, name)) for name in _HANDLERS if isinstance(getattr(self, name), str)
+        }
+        moves = {move_id: move.resolved(layer) for move_id, move in self.moves.items()}
+        return replace(self, moves=moves, **changes)
+
+    @property
+    def leads_to(self) -> tuple[str, ...]:
+        """The ids of the phases this phase may lead to."""
+        return (self.next,) if isinstance(self.next, str) else tuple(self.next)
+
+    @property
+    def is_playing(self) -> bool:
+        """True while a round is being played in this phase (the default)."""
+        return self.playing is not False
 
     @property
     def timer(self) -> str | None:
@@ -188,18 +241,44 @@ class Phase:
             return None
         return self.clock.timer or self.id
 
-    def clock_ran_out(self, match: Match) -> None:
-        handler = self.on_clock or self.on_end
-        if handler is not None:
-            handler(match)
+    def ended(self, match: Match) -> Next:
+        """Where the match goes when ``end_if`` holds."""
+        if self.on_end is not None:
+            return self.on_end(match)
+        return self.next if isinstance(self.next, str) else None
+
+    def clock_ran_out(self, match: Match) -> Next:
+        """Where the match goes when the clock runs out (or the host skips the wait)."""
+        if self.on_clock is not None:
+            return self.on_clock(match)
+        return self.ended(match)
 
     def merged(self, other: Phase) -> Phase:
         """This phase with a later layer's declaration of the same id laid over it."""
         changes: dict[str, Any] = {"moves": {**self.moves, **other.moves}}
-        for name in ("clock", "on_enter", "end_if", "on_end", "on_clock", "on_ballot"):
+        added = tuple(p for p in other.leads_to if p not in self.leads_to)
+        if added:
+            changes["next"] = self.leads_to + added if self.leads_to else other.next
+            if isinstance(self.next, str) and self.on_end is None:  # the way on it had by default stays its way on
+                default = self.next
+                changes["on_end"] = lambda match: default
+        for name in ("clock", "playing", "turn", "on_enter", "end_if", "on_end", "on_clock", "on_ballot"):
             if getattr(other, name) is not None:
                 changes[name] = getattr(other, name)
         return replace(self, **changes)
+
+
+_HANDLERS = ("turn", "on_enter", "end_if", "on_end", "on_clock", "on_ballot")
+
+
+def _named(layer: object, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``layer``, or of the module that defines ``layer``'s class."""
+    handler = getattr(layer, name, None)
+    if handler is None and not isinstance(layer, ModuleType):
+        handler = getattr(sys.modules.get(getattr(layer, "__module__", "")), name, None)
+    if not callable(handler):
+        raise LookupError(f"{getattr(layer, '__name__', type(layer).__name__)} has no function {name!r}")
+    return handler
 
 
 @dataclass(frozen=True)

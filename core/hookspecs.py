@@ -26,10 +26,9 @@ import pluggy
 if TYPE_CHECKING:
     from gamenight.awards import Award, Night
     from gamenight.ballots import Ballot
-    from gamenight.game import Action, ClientAssets, Game, Phase, Shelf, Variant
+    from gamenight.game import Action, ClientAssets, Game, Shelf, Variant
     from gamenight.images import ImagePack
     from gamenight.match import Match
-    from marshmallow import fields
 
 PROJECT = "gamenight"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -72,15 +71,16 @@ class PlatformHooks:
 
 
 class GameHooks:
-    """Hooks of one match, implemented by a game's and its variants' ``rules``."""
+    """Hooks of one match, implemented by a game's and its variants' ``rules``.
 
-    @hookspec
-    def options(self) -> dict[str, fields.Field]:
-        """Return the match options this game or variant adds, as marshmallow fields.
-
-        Give each field a ``load_default`` and ``metadata={"label": i18n_key}``.
-        Results are merged; a variant re-declaring a game's option replaces it.
-        """
+    What a game declares as data is not a hook: the core reads ``OPTIONS`` (a
+    dict of marshmallow fields: the match options, each with a
+    ``load_default`` and ``metadata={"label": i18n_key}``) and ``PHASES`` (a
+    list of :class:`gamenight.game.Phase`) from each layer's ``rules``, the
+    game's first and then each variant's; a later layer's option replaces an
+    earlier one of the same name, and its phases are merged by id
+    (``Phase.merged``). A match enters the game's first phase after ``setup``.
+    """
 
     @hookspec
     def check_start(self, match: Match) -> None:
@@ -91,17 +91,10 @@ class GameHooks:
         """
 
     @hookspec
-    def phases(self) -> list[Phase]:
-        """Return the phases this game or variant declares, each with its moves.
-
-        Results are merged by phase id (see ``Phase.merged``): a variant's
-        move replaces the game's move of the same id in the same phase, and a
-        clock or handler the variant sets replaces the game's.
-        """
-
-    @hookspec
     def setup(self, match: Match) -> None:
-        """Set up a new match: fill ``match.data``, start the first round, set the phase.
+        """Set up a new match: fill ``match.data`` and start the first round (``match.start_round()``).
+
+        The core then enters the game's first phase (the first of its ``PHASES``).
 
         Every implementation is called, variants before the game; a variant
         that must see the game's setup uses ``wrapper=True``.
@@ -123,7 +116,8 @@ class GameHooks:
     def act(self, match: Match, action: Action) -> Any:
         """Apply a validated move; return anything but ``None`` to mark it handled.
 
-        The core's fallback calls the declared ``Move.apply``; a variant
+        The core's fallback calls the declared ``Move.apply`` and moves the
+        match on to the phase it returns; a variant
         intercepts a move by returning anything but ``None`` for it, or wraps
         every move with ``wrapper=True``.
         """
@@ -177,8 +171,9 @@ class GameHooks:
         """
 
     @hookspec
-    def player_left(self, match: Match, player: str) -> None:
-        """A player left the match (left the lobby, or was kicked).
+    def player_left(self, match: Match, player: str) -> str | None:
+        """A player left the match (left the lobby, or was kicked); return the phase the match moves to, or
+        ``None`` to stay (the first implementation that names a phase decides: a variant's before the game's).
 
         The core has already marked them departed (``match.present`` no longer
         has them). Only after this hook does it remove them as a voter from

@@ -327,6 +327,7 @@ def _start(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     match.bind(stack, now, lobby.shelves)
     stack.hook.check_start(match=match)
     stack.hook.setup(match=match)
+    match.move_on(stack.first_phase)
     match.version += 1
     lobby.match = match
     return {"match": match.id}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.ballots import Ballot, Rule
 from gamenight.errors import ActionError, BadDeal
-from gamenight.game import Action, Phase
+from gamenight.game import ANY_PHASE, Action, Phase
 from gamenight.images import UPLOADS, UPLOADS_SHELF_ID, uploaded_images
 from gamenight.options import TIME_FACTOR
 from gamenight.scores import Ledger, rank
@@ -130,7 +130,7 @@ class Match:
         if self.over or not self.is_present(player):
             return
         self.left.append(player)
-        self.hook.player_left(match=self, player=player)
+        self.move_on(next((phase for phase in self.hook.player_left(match=self, player=player) if phase), None))
         self.drop_voter(player)
         self.announce("event.player_left", player=player)
         if self.over:
@@ -148,31 +148,42 @@ class Match:
         """The declaration of the current phase (its moves, clock and handlers)."""
         return self.stack.phase(self.phase)
 
-    def set_phase(self, phase: str, turn: str | None = None) -> None:
-        """Enter ``phase`` (a declared phase id) and give the turn to ``turn`` (or nobody).
+    @property
+    def playing(self) -> bool:
+        """True while a round is being played (the current phase is not one between rounds)."""
+        declared = self.phase_declared
+        return not self.over and declared is not None and declared.is_playing
 
-        Entering a phase stops the clock of the one left (unless it ``spans``
-        phases), starts its own clock and runs its ``on_enter``. Setting the
-        phase the match is already in only passes the turn.
+    def move_on(self, target: str | None) -> None:
+        """Enter ``target``, the phase a handler returned (``None``, or the current phase: stay).
+
+        The core calls this with what a move, ``on_end``, ``on_clock``,
+        ``on_ballot``, ``on_enter`` or ``player_left`` returned; the current
+        phase must name ``target`` in its ``next`` (or ``"*"`` must).
         """
-        if phase != OVER and phase not in self.stack.phases:
-            raise ValueError(f"undeclared phase {phase!r}")
-        if phase == self.phase:
-            if turn != self.turn:
-                self.pass_turn(turn)
-            return
+        for _ in range(MAX_PHASE_CHAIN):
+            if target is None or target == self.phase or self.over:
+                return
+            if target not in self.stack.phases or target == ANY_PHASE:
+                raise ValueError(f"{self.game}: undeclared phase {target!r}")
+            current = self.phase_declared
+            if current is not None and target not in current.leads_to and target not in self.stack.leads_anywhere:
+                raise ValueError(f"{self.game}: phase {self.phase!r} does not lead to {target!r} (add it to its next)")
+            target = self._enter(target)
+        raise RuntimeError(f"{self.game}: phases keep passing on from {self.phase!r}: the game loops")
+
+    def _enter(self, phase: str) -> str | None:
+        """Leave the current phase (its clock stops unless it ``spans`` phases) and enter ``phase``: the turn,
+        its clock, its ``on_enter``; where ``on_enter`` passes on to."""
         old = self.phase_declared
         if old is not None and old.clock is not None and not old.clock.spans:
             self.stop_timer(old.timer)
         self.phase = phase
-        self.turn = turn
         new = self.phase_declared
-        if new is None:
-            return
+        self.turn = new.turn(self) if new.turn is not None else None
         if new.clock is not None and new.timer not in self.timers:
             self.start_timer(new.timer, new.clock.length(self), pace=new.clock.pace)
-        if new.on_enter is not None:
-            new.on_enter(self)
+        return new.on_enter(self) if new.on_enter is not None else None
 
     def pass_turn(self, player: str | None) -> None:
         """Give the turn to ``player`` within the phase; a ``per_turn`` clock starts again."""
@@ -188,18 +199,18 @@ class Match:
             self.start_timer(declared.timer, declared.clock.length(self), pace=declared.clock.pace)
 
     def check_phase_end(self) -> None:
-        """Ask the current phase's ``end_if``; while it holds, run its ``on_end`` (the core calls this)."""
+        """Ask the current phase's ``end_if``; while it holds, move on where it leads (the core calls this)."""
         for _ in range(MAX_PHASE_CHAIN):
             declared = self.phase_declared
             if self.over or declared is None or declared.end_if is None or not declared.end_if(self):
                 return
-            declared.on_end(self)
+            self.move_on(declared.ended(self))
             if self.phase == declared.id:
                 return
         raise RuntimeError(f"phase {self.phase!r} keeps ending: the game loops")
 
     def clock_ran_out(self, name: str) -> None:
-        """Timer ``name`` ran out (or the host moved on): close its ballot, or call its phase's ``on_clock``."""
+        """Timer ``name`` ran out (or the host moved on): close its ballot, or ask its phase where to go."""
         if name.startswith(BALLOT_TIMER_PREFIX):
             self.close_ballot(name.removeprefix(BALLOT_TIMER_PREFIX))
             return
@@ -207,7 +218,7 @@ class Match:
         declared = self.phase_declared
         owner = declared if declared is not None and declared.timer == name else self.stack.phase_with_timer(name)
         if owner is not None:
-            owner.clock_ran_out(self)
+            self.move_on(owner.clock_ran_out(self))
 
     def next_player(self, player: str, step: int = 1) -> str:
         """The present player ``step`` seats clockwise from ``player`` (who may have left)."""
@@ -331,7 +342,7 @@ class Match:
             self.stop_timer(ballot.timer)
         declared = self.phase_declared
         if declared is not None and declared.on_ballot is not None:
-            declared.on_ballot(self, ballot)
+            self.move_on(declared.on_ballot(self, ballot))
         return ballot
 
     def cancel_ballot(self, ballot_id: str) -> None:

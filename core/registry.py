@@ -70,17 +70,28 @@ class GameStack:
             raise PluginError(f"{game.id}: {exc}") from exc
         self.pm = pm
         self.hook = pm.hook
-        # pluggy calls the last registered first: reversed, later layers override earlier ones.
+        # What each layer declares as data (its rules module's OPTIONS and PHASES), the core's first, then the
+        # game's, then each variant's in the order chosen: a later declaration overrides an earlier one.
+        declaring = [CoreRules, *layers, *(variant.rules for variant in variants)]
         self.option_fields: dict[str, fields.Field] = {}
-        for declared in reversed(self.hook.options()):
-            self.option_fields.update(declared)
+        for layer in declaring:
+            self.option_fields.update(getattr(layer, "OPTIONS", {}))
         self.option_fields.setdefault(TIME_FACTOR, time_factor())  # every game's, last on the form
         self.options_schema: Schema = Schema.from_dict(self.option_fields, name="Options")()
         self.declared: dict[str, Phase] = {}
-        for declared in reversed(self.hook.phases()):
-            for phase in declared:
+        for layer in declaring:
+            for declared in getattr(layer, "PHASES", ()):
+                try:
+                    phase = declared.resolved(layer)
+                except LookupError as exc:
+                    raise PluginError(f"{game.id}: phase {declared.id!r}: {exc}") from exc
                 earlier = self.declared.get(phase.id)
                 self.declared[phase.id] = phase if earlier is None else earlier.merged(phase)
+        self.first_phase = next((pid for pid in self.declared if pid != ANY_PHASE), None)
+        """The phase a match enters after its ``setup``: the first the game declares."""
+        anywhere = self.declared.get(ANY_PHASE)
+        self.leads_anywhere: tuple[str, ...] = anywhere.leads_to if anywhere else ()
+        """The phases every phase may lead to (``next`` of the phase ``"*"``)."""
         self.phases: dict[str, Mapping[str, Move]] = {pid: phase.moves for pid, phase in self.declared.items()}
         self._any = self.phases.get(ANY_PHASE, {})
         self._timers = {p.timer: p for p in reversed(self.declared.values()) if p.timer}

@@ -171,10 +171,12 @@ def screen_api_members() -> list[str]:
 @functools.cache
 def api_modules() -> list[str]:
     """``gamenight`` and its modules a plugin imports: those ``gamenight/__init__.py`` re-exports from, and
-    every ``gamenight.<module>`` a built-in game or an outside package (``examples/``) imports."""
+    every ``gamenight.<module>`` a built-in game or an outside package (``examples/``) imports, in its code or
+    in its tests (the test kit)."""
     sources = [ROOT / "core" / "__init__.py", *(ROOT / "plugins").rglob("*.py")]
     for package in OUTSIDE_PACKAGES:
         sources += package.parent.rglob("*.py")
+        sources += (package.parent.parent / "tests").rglob("*.py")
     modules = set()
     for path in sources:
         for node in ast.walk(parse(path)):
@@ -331,7 +333,9 @@ def test_the_code_readers_find_what_is_known_to_be_there():
     assert {"t", "lang", "host", "playing", "refresh", "field", "cue", "once", "dataTable", "shelf"} <= set(
         screen_api_members()
     )
-    assert {"gamenight.text", "gamenight.match", "gamenight.game", "gamenight.errors"} <= set(api_modules())
+    assert {"gamenight.text", "gamenight.match", "gamenight.game", "gamenight.errors", "gamenight.testing"} <= set(
+        api_modules()
+    )
     assert {"bad_image", "too_many_image_packs", "moved", "timeout", "upload_failed"} <= set(platform_codes())
     assert {"spyfall.bad_target", "spyfall_teams.no_alternative", "highcard.too_many_bans"} <= set(games_codes())
     source = "x = { a, get b() { return {c: 1}; }, /* d, */ e: `f, ${g}`, 'h': 2, i(j) { k(); }, };"

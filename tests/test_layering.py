@@ -34,11 +34,13 @@ PLUGIN_API = {
     "gamenight.game": "Declarations (Game, Variant, Phase, Move, Clock, Shelf, ShelfContext, ClientAssets)",
     "gamenight.hookspecs": "the hooks a plugin implements",
     "gamenight.match": "what a game calls on match (Match, for type hints)",
+    "gamenight.ballots": "Ballot, what on_ballot receives (for type hints)",
     "gamenight.deck": "the deck helpers (shuffled, draw, draw_bottom, deal_one_each)",
     "gamenight.options": "integer(), the common option field",
     "gamenight.images": "ImagePack and PackImage, for gamenight_image_packs",
     "gamenight.awards": "Award, Night, leaders, for gamenight_awards",
     "gamenight.text": "the one policy for typed text: the Text field, clean_text and TextError",
+    "gamenight.testing": "the test kit for a game's tests: Table, Recorder (docs/plugins.md, Testing your game)",
 }
 
 # Where one game builds on another, by design: importer's package -> the modules of the other it may import.

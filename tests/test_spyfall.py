@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
+from types import ModuleType
 
 import pytest
-from gamenight.plugins.spyfall.rules import default_spies, round_minutes
+from gamenight import Variant, hookimpl
+from gamenight.engine import Engine
+from gamenight.plugins.spyfall.rules import default_spies, round_minutes, settle
+from gamenight.registry import Plugins
+from gamenight.store_sqlite import SQLiteStore
 from gamenight.views import game_view as view_of
 from helpers import Night
 
@@ -275,3 +281,70 @@ def test_known_spies_see_each_other_and_nobody_else_does(engine, clock):
 def test_known_spies_needs_two_spies(night):
     night.join("Dina")
     assert night.start(game="spyfall", variants=["known_spies"]).error["code"] == "spyfall.known_spies_needs_two"
+
+
+# -- Spyfall's hooks for its main moments, each heard by a tiny variant registered here ----------------------
+
+
+class Witness:
+    """Hears of every question: who asked whom, and whose turn it then was."""
+
+    @hookimpl
+    def spyfall_question_asked(self, match, asker: str, target: str) -> None:
+        match.data.setdefault("heard", []).append([asker, target, match.turn])
+
+
+class Overtime:
+    """When the round clock first runs out, one more minute; when it runs out again, the table wins outright."""
+
+    @hookimpl
+    def spyfall_clock_ran_out(self, match):
+        if not match.round_state.get("overtime"):
+            match.round_state["overtime"] = True
+            match.start_timer("round", 60)
+            return True
+        return settle(match, winner="agents", how="clock", convicted=None)
+
+
+@pytest.fixture
+def hooked(monkeypatch, db_path, clock) -> Night:
+    """Four players at an engine that also has the variants "witness" and "overtime" of Spyfall."""
+    module = ModuleType("spyfall_test_variants")
+
+    @hookimpl
+    def gamenight_variants() -> list[Variant]:
+        return [
+            Variant(id="witness", game="spyfall", names={"en": "W", "ru": "В"}, rules=Witness()),
+            Variant(id="overtime", game="spyfall", names={"en": "O", "ru": "О"}, rules=Overtime()),
+        ]
+
+    module.gamenight_variants = gamenight_variants
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    engine = Engine(SQLiteStore(db_path), Plugins(["testgame", module.__name__]), clock)
+    return Night(engine, clock, NAMES[:4])
+
+
+def test_a_variant_hears_each_question_once_the_turn_has_passed(hooked):
+    assert hooked.start(game="spyfall", variants=["witness"]).ok
+    ids = hooked.ids
+    assert hooked.move("Ann", "asked", player=ids["Chen"]).ok
+    assert hooked.move("Chen", "asked", player=ids["Ann"]).error["code"] == "spyfall.no_asking_back"
+    assert hooked.move("Chen", "asked", player=ids["Dina"]).ok
+    assert hooked.match.data["heard"] == [
+        [ids["Ann"], ids["Chen"], ids["Chen"]],
+        [ids["Chen"], ids["Dina"], ids["Dina"]],
+    ]
+
+
+def test_a_variant_takes_over_when_the_round_clock_runs_out(hooked):
+    assert hooked.start(game="spyfall", variants=["overtime"]).ok
+    hooked.advance(round_minutes(4) * 60)
+    match = hooked.match
+    assert match.phase == "play" and match.timers["round"].duration == 60, "True: the play goes on"
+    assert not match.ballots, "no clock-out vote opened"
+    hooked.advance(60)
+    match = hooked.match
+    assert match.phase == "round_over" and not match.ballots, "a phase: the round ends there, without the votes"
+    assert match.round_state["outcome"]["winner"] == "agents"
+    spies = match.round_state["spies"]
+    assert match.round_scores() == {p: 0 if p in spies else 1 for p in match.players}

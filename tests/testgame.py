@@ -42,6 +42,34 @@ from gamenight.options import integer
 from marshmallow import fields, validate
 
 DECK = [f"c{n:02d}" for n in range(1, 31)]
+MIN_PLAYERS, MAX_PLAYERS = 2, 9
+OPTIONS = {
+    "rounds": integer(2, 1, 10, "highcard.option.rounds"),
+    "claim_seconds": integer(20, 5, 120, "highcard.option.claim_seconds"),
+    "vote_seconds": integer(30, 5, 300, "highcard.option.vote_seconds"),
+    "break_seconds": integer(120, 10, 600, "highcard.option.break_seconds"),
+}
+VALUE = {"value": fields.Integer(required=True, validate=validate.Range(1, 30))}
+PHASES = [
+    Phase(
+        "claim",
+        {"claim": Move("claim", args=VALUE, who="turn")},
+        clock=Clock("claim_seconds", per_turn=True),
+        turn="dealer",
+        on_clock="stay_silent",
+        end_if="claimed_all",
+        next="vote",
+    ),
+    Phase("vote", on_enter="open_vote", on_ballot="show_cards", next="round_over"),
+    Phase(
+        "round_over",
+        {"next": Move("next_round", who="host")},
+        clock=Clock("break_seconds"),
+        on_clock="next_round",
+        next="claim",
+        playing=False,
+    ),
+]
 
 
 class HighCardHooks:
@@ -50,6 +78,10 @@ class HighCardHooks:
     @hookspec(firstresult=True)
     def highcard_points(self, reason: str) -> int:
         """Points for one scoring event (``found`` or ``fooled``); the game's default is 1."""
+
+
+def dealer(match) -> str:
+    return match.data["dealer"]
 
 
 def claimed_all(match) -> bool:
@@ -80,7 +112,7 @@ def open_vote(match) -> None:
     )
 
 
-def show_cards(match, ballot) -> None:
+def show_cards(match, ballot) -> str:
     state = match.round_state
     state["revealed"] = True
     best = max(match.players, key=lambda p: state["hands"].get(p, ""))
@@ -92,51 +124,22 @@ def show_cards(match, ballot) -> None:
     if fooled:
         match.award(best, points(match, "fooled") * len(fooled), "highcard.reason.fooled", count=len(fooled))
     match.end_round()
-    match.set_phase("round_over")
+    return "round_over"
 
 
-def next_round(match, action=None) -> None:
+def next_round(match, action=None) -> str | None:
     if match.round >= match.options["rounds"]:
         match.finish()
         match.shelf("highcard.bans")["last_winners"] = [match.names[p] for p in match.result["winners"]]
-        return
+        return None
     match.data["dealer"] = match.next_player(match.data["dealer"])
-    begin_round(match)
-
-
-def begin_round(match) -> None:
     match.start_round()
-    match.set_phase("claim", turn=match.data["dealer"])
-
-
-VALUE = {"value": fields.Integer(required=True, validate=validate.Range(1, 30))}
-PHASES = [
-    Phase(
-        "claim",
-        {"claim": Move(claim, args=VALUE, who="turn")},
-        clock=Clock("claim_seconds", per_turn=True),
-        on_clock=stay_silent,
-        end_if=claimed_all,
-        on_end=lambda match: match.set_phase("vote"),
-    ),
-    Phase("vote", on_enter=open_vote, on_ballot=show_cards),
-    Phase("round_over", {"next": Move(next_round, who="host")}, clock=Clock("break_seconds"), on_clock=next_round),
-]
+    return "claim"
 
 
 class Rules:
-    @hookimpl
-    def options(self) -> dict[str, fields.Field]:
-        return {
-            "rounds": integer(2, 1, 10, "highcard.option.rounds"),
-            "claim_seconds": integer(20, 5, 120, "highcard.option.claim_seconds"),
-            "vote_seconds": integer(30, 5, 300, "highcard.option.vote_seconds"),
-            "break_seconds": integer(120, 10, 600, "highcard.option.break_seconds"),
-        }
-
-    @hookimpl
-    def phases(self) -> list[Phase]:
-        return PHASES
+    OPTIONS = OPTIONS
+    PHASES = PHASES
 
     @hookimpl
     def check_start(self, match) -> None:
@@ -147,7 +150,7 @@ class Rules:
     def setup(self, match) -> None:
         match.data["dealer"] = match.players[0]
         match.data["found"] = dict.fromkeys(match.players, 0)
-        begin_round(match)
+        match.start_round()
 
     @hookimpl
     def deal(self, match, forced) -> None:
@@ -198,13 +201,11 @@ class Double:
 
 
 class ShortDeck:
-    @hookimpl
-    def options(self) -> dict[str, fields.Field]:
-        return {
-            "short_top": fields.Integer(
-                load_default=10, validate=validate.Range(5, 30), metadata={"label": "highcard.option.short_top"}
-            )
-        }
+    OPTIONS = {
+        "short_top": fields.Integer(
+            load_default=10, validate=validate.Range(5, 30), metadata={"label": "highcard.option.short_top"}
+        )
+    }
 
     @hookimpl(tryfirst=True)
     def deal(self, match, forced) -> bool | None:
@@ -221,8 +222,8 @@ def gamenight_games() -> list[Game]:
         Game(
             id="highcard",
             names={"en": "High Card", "ru": "Старшая карта"},
-            min_players=2,
-            max_players=9,
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
             rules=Rules(),
             hookspecs=HighCardHooks,
         )

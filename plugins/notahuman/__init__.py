@@ -21,8 +21,8 @@ def gamenight_games() -> list[Game]:
         Game(
             id="notahuman",
             names=NAMES,
-            min_players=3,
-            max_players=8,
+            min_players=rules.MIN_PLAYERS,
+            max_players=rules.MAX_PLAYERS,
             rules=rules,
             hookspecs=NotAHumanHooks,
             points=rules.POINTS,

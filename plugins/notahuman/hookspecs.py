@@ -27,5 +27,5 @@ class NotAHumanHooks:
         server card is dealt; the Humans are among them. Each Human the vote
         does not reveal scores ``undisclosed``; the robots win when the vote
         reveals any Human. (Stars per reason come from the core ``points``
-        hook: ``guessed`` 3, ``undisclosed`` 2, ``robots_won`` 1, ``voted_human`` 1.)
+        hook, over the game's table ``rules.POINTS``.)
         """

@@ -8,46 +8,134 @@ rounds. Every phase that waits for players has a clock.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gamenight import Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.deck import deal_one_each, shuffled
+from gamenight.match import OVER
 from gamenight.options import integer
 from gamenight.plugins.notahuman import words
 from gamenight.plugins.notahuman.deck import PACK_ID
 from marshmallow import fields, validate
 
+if TYPE_CHECKING:
+    from gamenight.match import Match
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
 ROUNDS = 6
 GRID = 9
 HUMAN, ROBOT, SERVER = "human", "robot", "server"
 BALLOT = "human"
 POINTS = {"guessed": 3, "undisclosed": 2, "robots_won": 1, "voted_human": 1}
-PLAYING = ("associations", "reveal_window", "guess", "explanations", "discussion", "voting")
+ANSWER_PUBLIC = ("explanations", "discussion", "voting", "round_over", OVER)
+"""The phases in which everyone may know the answer (the Human included): the public view carries it."""
+
+OPTIONS = {
+    "associate_seconds": integer(90, 20, 600, "notahuman.option.associate_seconds"),
+    "reveal_seconds": integer(5, 3, 30, "notahuman.option.reveal_seconds"),
+    "guess_seconds": integer(30, 10, 120, "notahuman.option.guess_seconds"),
+    "explain_seconds": integer(60, 10, 300, "notahuman.option.explain_seconds"),
+    "discussion_seconds": integer(180, 15, 900, "notahuman.option.discussion_seconds"),
+    "vote_seconds": integer(90, 15, 600, "notahuman.option.vote_seconds"),
+    "break_seconds": integer(180, 30, 1800, "notahuman.option.break_seconds"),
+    "images": fields.List(
+        fields.String(validate=validate.Length(1, 80)),
+        load_default=lambda: [PACK_ID],
+        validate=validate.Length(1, 10),
+        metadata={"label": "notahuman.option.images", "choices_from": "image_packs"},
+    ),
+}
+WORD = {
+    "word": fields.String(required=True, validate=validate.Length(1, 64)),
+    "confirm": fields.Boolean(load_default=False),
+}
+PICTURE = {"image": fields.Integer(required=True, validate=validate.Range(1, GRID))}
+
+PHASES = [
+    Phase(
+        "associations",
+        # everyone types at once, in the order the server accepts them: a word is never refused as stale
+        # because another player's arrived first
+        {"associate": Move("associate", args=WORD, simultaneous=True)},
+        clock=Clock("associate_seconds", timer="associate"),
+        end_if="everyone_associated",
+        next="reveal_window",
+    ),
+    # The first author asks whether the Human reveals; the window runs the same whoever holds the card.
+    Phase(
+        "reveal_window",
+        {"reveal": Move("reveal")},
+        clock=Clock("reveal_seconds", timer="reveal", pace=True),
+        on_clock="stay_hidden",
+        next=("guess", "explanations"),
+    ),
+    Phase(
+        "guess",
+        {"guess": Move("guess", args=PICTURE, who="turn")},
+        clock=Clock("guess_seconds"),
+        turn="revealed_human",
+        on_clock="guess_ran_out",
+        next="round_over",
+    ),
+    Phase(
+        "explanations",
+        {"explained": Move("next_speaker", who="turn")},
+        clock=Clock("explain_seconds", timer="explain", per_turn=True),
+        on_enter="first_speaker",
+        on_clock="next_speaker",
+        next="discussion",
+    ),
+    Phase(
+        "discussion",
+        {"start_vote": Move("start_vote", who="host")},
+        clock=Clock("discussion_seconds"),
+        next="voting",
+    ),
+    Phase("voting", on_enter="open_vote", on_ballot="settle_vote", next="round_over"),
+    Phase(
+        "round_over",
+        {"next": Move("next_round", who="host")},
+        clock=Clock("break_seconds", timer="break"),
+        on_clock="next_round",
+        next="associations",
+        playing=False,
+    ),
+    # A Human who leaves voids the round, whatever the phase: on to the break (``player_left``).
+    Phase(ANY_PHASE, next="round_over"),
+]
 
 
-def total_rounds(match) -> int:
+# -- who holds what ---------------------------------------------------------------------------------------
+
+
+def total_rounds(match: Match) -> int:
     return match.hook.notahuman_rounds(match=match)
 
 
-def humans(match) -> list[str]:
+def humans(match: Match) -> list[str]:
     """The players dealt a Human card this round (the server is not a player)."""
     return [p for p, role in match.round_state["roles"].items() if role == HUMAN]
 
 
-def robots(match) -> list[str]:
+def robots(match: Match) -> list[str]:
     """The present players dealt a Robot card: they win or lose as a team."""
     return [p for p in match.present if match.round_state["roles"].get(p) == ROBOT]
 
 
-def speakers(match) -> list[dict[str, Any]]:
+def speakers(match: Match) -> list[dict[str, Any]]:
     """The associations still in play: their authors are still in the match (docs/rules: coming and going, 2)."""
     return [a for a in match.round_state["associations"] if match.is_present(a["player"])]
 
 
-# -- moves ----------------------------------------------------------------------------------------------
+def revealed_human(match: Match) -> str | None:
+    """The Human who revealed: the guess is theirs."""
+    return match.round_state["revealed_human"]
 
 
-def associate(match, action: Action) -> None:
+# -- moves and phase handlers ------------------------------------------------------------------------------
+
+
+def associate(match: Match, action: Action) -> None:
     """One word per player, in the order the server accepts them; no repeats in the whole game."""
     state = match.round_state
     if any(a["player"] == action.actor for a in state["associations"]):
@@ -64,42 +152,56 @@ def associate(match, action: Action) -> None:
     earlier.append(word)
 
 
-def everyone_associated(match) -> bool:
+def everyone_associated(match: Match) -> bool:
     given = {a["player"] for a in match.round_state["associations"]}
     return all(p in given for p in match.present)
 
 
-def reveal(match, action: Action) -> None:
+def reveal(match: Match, action: Action) -> str:
     """A Human reveals in the window and has the guess clock to find the answer."""
     if match.round_state["roles"].get(action.actor) != HUMAN:
         raise ActionError("notahuman.not_human")
     match.round_state["revealed_human"] = action.actor
     match.announce("notahuman.event.human_revealed", player=action.actor)
-    match.set_phase("guess", turn=action.actor)
+    return "guess"
 
 
-def guess(match, action: Action) -> None:
-    settle_guess(match, action.args["image"])
+def stay_hidden(match: Match) -> str:
+    """Nobody revealed in the window: the Human stays hidden, on to the explanations."""
+    return "explanations"
 
 
-def first_speaker(match) -> None:
+def guess(match: Match, action: Action) -> str:
+    return settle_guess(match, action.args["image"])
+
+
+def guess_ran_out(match: Match) -> str:
+    """A Human who lets the clock run out guessed wrong."""
+    return settle_guess(match, None)
+
+
+def first_speaker(match: Match) -> str | None:
     match.round_state["speaker"] = -1
-    next_speaker(match)
+    return next_speaker(match)
 
 
-def next_speaker(match, action: Action | None = None) -> None:
+def next_speaker(match: Match, action: Action | None = None) -> str | None:
     """Each author still in the match explains in turn; then the discussion."""
     state = match.round_state
     following = [a for a in state["associations"][state["speaker"] + 1 :] if match.is_present(a["player"])]
     if not following:
         state["speaker"] = None
-        match.set_phase("discussion")
-        return
+        return "discussion"
     state["speaker"] = state["associations"].index(following[0])
     match.pass_turn(following[0]["player"])
+    return None
 
 
-def open_vote(match) -> None:
+def start_vote(match: Match, action: Action) -> str:
+    return "voting"
+
+
+def open_vote(match: Match) -> None:
     """Everyone votes, the Human too; nobody for their own association; "server" only when it was dealt."""
     numbers = {a["player"]: str(n) for n, a in enumerate(match.round_state["associations"], 1)}
     candidates = [numbers[a["player"]] for a in speakers(match)]
@@ -114,130 +216,18 @@ def open_vote(match) -> None:
     )
 
 
-def next_round(match, action: Action | None = None) -> None:
+def next_round(match: Match, action: Action | None = None) -> str | None:
     if match.round >= total_rounds(match):
         match.finish()
-        return
-    begin_round(match)
-
-
-PHASES = [
-    Phase(
-        "associations",
-        {
-            "associate": Move(
-                associate,
-                args={
-                    "word": fields.String(required=True, validate=validate.Length(1, 64)),
-                    "confirm": fields.Boolean(load_default=False),
-                },
-                # everyone types at once, in the order the server accepts them: a word is never refused as
-                # stale because another player's arrived first
-                simultaneous=True,
-            )
-        },
-        clock=Clock("associate_seconds", timer="associate"),
-        end_if=everyone_associated,
-        on_end=lambda match: match.set_phase("reveal_window"),
-    ),
-    # The first author asks whether the Human reveals; the window runs the same whoever holds the card.
-    Phase(
-        "reveal_window",
-        {"reveal": Move(reveal)},
-        clock=Clock("reveal_seconds", timer="reveal", pace=True),
-        on_clock=lambda match: match.set_phase("explanations"),  # the Human stayed hidden
-    ),
-    Phase(
-        "guess",
-        {
-            "guess": Move(
-                guess, args={"image": fields.Integer(required=True, validate=validate.Range(1, GRID))}, who="turn"
-            )
-        },
-        clock=Clock("guess_seconds"),
-        on_clock=lambda match: settle_guess(match, None),  # a Human who lets the clock run out guessed wrong
-    ),
-    Phase(
-        "explanations",
-        {"explained": Move(next_speaker, who="turn")},
-        clock=Clock("explain_seconds", timer="explain", per_turn=True),
-        on_enter=first_speaker,
-        on_clock=next_speaker,
-    ),
-    Phase(
-        "discussion",
-        {"start_vote": Move(lambda match, action: match.set_phase("voting"), who="host")},
-        clock=Clock("discussion_seconds"),
-        on_clock=lambda match: match.set_phase("voting"),
-    ),
-    Phase("voting", on_enter=open_vote, on_ballot=lambda match, ballot: settle_vote(match, ballot)),
-    Phase(
-        "round_over",
-        {"next": Move(next_round, who="host")},
-        clock=Clock("break_seconds", timer="break"),
-        on_clock=next_round,
-    ),
-]
-
-
-# -- the round -------------------------------------------------------------------------------------------
-
-
-def begin_round(match) -> None:
+        return None
     match.start_round()
-    match.set_phase("associations")
+    return "associations"
 
 
-@hookimpl
-def deal(match, forced: dict[str, Any] | None) -> None:
-    pool = match.data["pool"]
-    images = [pool.pop() for _ in range(GRID)]  # the pool was shuffled at setup: no picture repeats in a game
-    with_server = match.hook.notahuman_server_card(match=match)
-    human_cards = match.hook.notahuman_humans(match=match)
-    if forced:
-        roles, server, answer, images = forced_deal(match, forced, images, with_server, human_cards)
-    else:
-        # The rulebook's role deck: one card per player, plus the server's; the Humans among them.
-        deck = [HUMAN] * human_cards + [ROBOT] * (len(match.present) + (1 if with_server else 0) - human_cards)
-        deck = shuffled(match.rng, deck)
-        roles = deal_one_each(deck, match.present)
-        server = deck[0] if with_server else None
-        answer = match.rng.randint(1, GRID)
-    match.round_state.update(
-        images=images,
-        answer=answer,
-        roles=roles,
-        server=server,
-        associations=[],
-        revealed_human=None,
-        guess=None,
-        speaker=None,
-        outcome=None,
-    )
+# -- scoring -----------------------------------------------------------------------------------------------
 
 
-def forced_deal(match, forced, images, with_server: bool, human_cards: int):
-    """A script's deal: ``human`` (a name, a list of names, or "server"), ``answer`` (1-9), optional ``images``."""
-    named = forced.get("human")
-    named = named if isinstance(named, list) else [named]
-    holders = [SERVER if n == SERVER else match.player_named(n) for n in named]
-    if SERVER in holders and not with_server:
-        raise BadDeal("a Human on the server, but no server card is dealt")
-    if len(set(holders)) != human_cards:
-        raise BadDeal(f"this match deals {human_cards} Human card(s), the deal names {len(set(holders))}")
-    answer = forced.get("answer")
-    if not isinstance(answer, int) or isinstance(answer, bool) or not 1 <= answer <= GRID:
-        raise BadDeal(f"'answer' is a picture number from 1 to {GRID}, not {answer!r}")
-    if forced.get("images"):
-        if len(forced["images"]) != GRID:
-            raise BadDeal(f"'images' lists {GRID} pictures as [pack, image]")
-        images = [list(i) for i in forced["images"]]
-    roles = {p: (HUMAN if p in holders else ROBOT) for p in match.present}
-    server = (HUMAN if SERVER in holders else ROBOT) if with_server else None
-    return roles, server, answer, images
-
-
-def settle_guess(match, image: int | None) -> None:
+def settle_guess(match: Match, image: int | None) -> str:
     state = match.round_state
     state["guess"] = image
     right = image == state["answer"]
@@ -246,10 +236,10 @@ def settle_guess(match, image: int | None) -> None:
     else:
         for robot in robots(match):
             match.score(robot, "robots_won")
-    finish_round(match, how="guess", human_wins=right, revealed=None)
+    return finish_round(match, how="guess", human_wins=right, revealed=None)
 
 
-def settle_vote(match, ballot) -> None:
+def settle_vote(match: Match, ballot) -> str:
     """Most votes is revealed (ties: see ``ballot_tiebreak``); docs/rules, I'm Not a Human, rules 5-6."""
     state = match.round_state
     winner = ballot.result["winner"]
@@ -268,10 +258,11 @@ def settle_vote(match, ballot) -> None:
     for robot in robots(match):
         if ballot.choices.get(robot) in human_numbers:
             match.score(robot, "voted_human")
-    finish_round(match, how="vote", human_wins=not found, revealed=revealed)
+    return finish_round(match, how="vote", human_wins=not found, revealed=revealed)
 
 
-def finish_round(match, *, how: str, human_wins: bool, revealed: str | None) -> None:
+def finish_round(match: Match, *, how: str, human_wins: bool, revealed: str | None) -> str:
+    """The round's outcome and its line on the score sheet; on to the break."""
     state = match.round_state
     scores = match.round_scores()
     for player, stars in scores.items():
@@ -304,19 +295,66 @@ def finish_round(match, *, how: str, human_wins: bool, revealed: str | None) -> 
         }
     )
     match.end_round()
-    match.set_phase("round_over")
+    return "round_over"
 
 
-# -- views -----------------------------------------------------------------------------------------------
-
-
-def answer_public(match) -> bool:
-    """From the explanations on, everyone may know the answer (the Human included)."""
-    return match.phase in ("explanations", "discussion", "voting", "round_over", "over")
+# -- dealing -----------------------------------------------------------------------------------------------
 
 
 @hookimpl
-def public_view(match) -> dict[str, Any]:
+def deal(match: Match, forced: dict[str, Any] | None) -> None:
+    pool = match.data["pool"]
+    images = [pool.pop() for _ in range(GRID)]  # the pool was shuffled at setup: no picture repeats in a game
+    with_server = match.hook.notahuman_server_card(match=match)
+    human_cards = match.hook.notahuman_humans(match=match)
+    if forced:
+        roles, server, answer, images = forced_deal(match, forced, images, with_server, human_cards)
+    else:
+        # The rulebook's role deck: one card per player, plus the server's; the Humans among them.
+        deck = [HUMAN] * human_cards + [ROBOT] * (len(match.present) + (1 if with_server else 0) - human_cards)
+        deck = shuffled(match.rng, deck)
+        roles = deal_one_each(deck, match.present)
+        server = deck[0] if with_server else None
+        answer = match.rng.randint(1, GRID)
+    match.round_state.update(
+        images=images,
+        answer=answer,
+        roles=roles,
+        server=server,
+        associations=[],
+        revealed_human=None,
+        guess=None,
+        speaker=None,
+        outcome=None,
+    )
+
+
+def forced_deal(match: Match, forced: dict[str, Any], images: list, with_server: bool, human_cards: int) -> tuple:
+    """A script's deal: ``human`` (a name, a list of names, or "server"), ``answer`` (1-9), optional ``images``."""
+    named = forced.get("human")
+    named = named if isinstance(named, list) else [named]
+    holders = [SERVER if n == SERVER else match.player_named(n) for n in named]
+    if SERVER in holders and not with_server:
+        raise BadDeal("a Human on the server, but no server card is dealt")
+    if len(set(holders)) != human_cards:
+        raise BadDeal(f"this match deals {human_cards} Human card(s), the deal names {len(set(holders))}")
+    answer = forced.get("answer")
+    if not isinstance(answer, int) or isinstance(answer, bool) or not 1 <= answer <= GRID:
+        raise BadDeal(f"'answer' is a picture number from 1 to {GRID}, not {answer!r}")
+    if forced.get("images"):
+        if len(forced["images"]) != GRID:
+            raise BadDeal(f"'images' lists {GRID} pictures as [pack, image]")
+        images = [list(i) for i in forced["images"]]
+    roles = {p: (HUMAN if p in holders else ROBOT) for p in match.present}
+    server = (HUMAN if SERVER in holders else ROBOT) if with_server else None
+    return roles, server, answer, images
+
+
+# -- views -------------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def public_view(match: Match) -> dict[str, Any]:
     state = match.round_state
     shown: dict[str, Any] = {"rounds": total_rounds(match), "sheet": match.data["sheet"]}
     if "images" not in state:
@@ -330,14 +368,14 @@ def public_view(match) -> dict[str, Any]:
         revealed_human=state["revealed_human"],
         speaker=state["associations"][speaker]["player"] if speaker is not None else None,
         server_slot=state["server"] is not None,
-        answer=state["answer"] if answer_public(match) else None,
+        answer=state["answer"] if match.phase in ANSWER_PUBLIC else None,  # the screens show it when it is here
         outcome={"void": True, **void} if void else state["outcome"],
     )
     return shown
 
 
 @hookimpl
-def seat_view(match, player: str) -> dict[str, Any]:
+def seat_view(match: Match, player: str) -> dict[str, Any]:
     state = match.round_state
     if "roles" not in state or player not in state["roles"]:
         return {}
@@ -349,30 +387,11 @@ def seat_view(match, player: str) -> dict[str, Any]:
     return {"card": card, "my_word": mine}
 
 
-# -- the game's hooks -------------------------------------------------------------------------------------
+# -- the game's hooks --------------------------------------------------------------------------------------
 
 
 @hookimpl
-def options() -> dict[str, fields.Field]:
-    return {
-        "associate_seconds": integer(90, 20, 600, "notahuman.option.associate_seconds"),
-        "reveal_seconds": integer(5, 3, 30, "notahuman.option.reveal_seconds"),
-        "guess_seconds": integer(30, 10, 120, "notahuman.option.guess_seconds"),
-        "explain_seconds": integer(60, 10, 300, "notahuman.option.explain_seconds"),
-        "discussion_seconds": integer(180, 15, 900, "notahuman.option.discussion_seconds"),
-        "vote_seconds": integer(90, 15, 600, "notahuman.option.vote_seconds"),
-        "break_seconds": integer(180, 30, 1800, "notahuman.option.break_seconds"),
-        "images": fields.List(
-            fields.String(validate=validate.Length(1, 80)),
-            load_default=lambda: [PACK_ID],
-            validate=validate.Length(1, 10),
-            metadata={"label": "notahuman.option.images", "choices_from": "image_packs"},
-        ),
-    }
-
-
-@hookimpl
-def check_start(match) -> None:
+def check_start(match: Match) -> None:
     for pack_id in match.options["images"]:
         if not match.has_image_pack(pack_id):
             raise ActionError("notahuman.unknown_pack", pack=pack_id)
@@ -383,12 +402,7 @@ def check_start(match) -> None:
 
 
 @hookimpl
-def phases() -> list[Phase]:
-    return PHASES
-
-
-@hookimpl
-def setup(match) -> None:
+def setup(match: Match) -> None:
     unique = sorted({tuple(i) for i in match.image_pool(match.options["images"])})
     match.data.update(
         pool=shuffled(match.rng, [list(i) for i in unique]),
@@ -396,11 +410,11 @@ def setup(match) -> None:
         sheet=[],
         two_star_rounds=dict.fromkeys(match.players, 0),
     )
-    begin_round(match)
+    match.start_round()
 
 
 @hookimpl
-def ballot_tiebreak(match, ballot, tied: list[str]) -> str:
+def ballot_tiebreak(match: Match, ballot, tied: list[str]) -> str:
     """Any tie with the server reveals the server; a tie among players, the later association."""
     if SERVER in tied:
         return SERVER
@@ -408,19 +422,19 @@ def ballot_tiebreak(match, ballot, tied: list[str]) -> str:
 
 
 @hookimpl
-def ranking_key(match, player: str) -> tuple:
+def ranking_key(match: Match, player: str) -> tuple:
     """Most stars; then most rounds with exactly 2 stars; then a shared victory."""
     return (match.totals()[player], match.data["two_star_rounds"][player])
 
 
 @hookimpl
-def unfinished_round(match) -> list[dict[str, Any]]:
+def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended mid-round: who held the Human card, and the answer."""
     state = match.round_state
     if "roles" not in state:
         return []
-    humans = [p for p, role in state["roles"].items() if role == HUMAN]
-    told = [{"key": "notahuman.unfinished.humans", "params": {"players": humans, "count": len(humans)}}]
+    holders = humans(match)
+    told = [{"key": "notahuman.unfinished.humans", "params": {"players": holders, "count": len(holders)}}]
     if state.get("server") == HUMAN:
         told.append({"key": "notahuman.unfinished.server_human", "params": {}})
     told.append({"key": "notahuman.unfinished.answer", "params": {"answer": state["answer"]}})
@@ -428,33 +442,33 @@ def unfinished_round(match) -> list[dict[str, Any]]:
 
 
 @hookimpl
-def player_left(match, player: str) -> None:
+def player_left(match: Match, player: str) -> str | None:
     """A Human who leaves voids the round; anyone else's association stays but is not explained or voted for."""
     state = match.round_state
-    if match.phase not in PLAYING:
-        return
+    if not match.playing:
+        return None
     if state["roles"].get(player) == HUMAN:
         match.void_round(player)
-        match.set_phase("round_over")
-        return
+        return "round_over"
     if match.phase == "explanations" and match.turn == player:
-        next_speaker(match)
+        return next_speaker(match)
     ballot = match.ballots.get(BALLOT)
     number = next((str(n) for n, a in enumerate(state["associations"], 1) if a["player"] == player), None)
     if match.phase == "voting" and ballot is not None and number is not None:
         ballot.drop_candidate(number)
+    return None
 
 
 @hookimpl
-def notahuman_server_card(match) -> bool:
+def notahuman_server_card(match: Match) -> bool:
     return True
 
 
 @hookimpl
-def notahuman_humans(match) -> int:
+def notahuman_humans(match: Match) -> int:
     return 1
 
 
 @hookimpl
-def notahuman_rounds(match) -> int:
+def notahuman_rounds(match: Match) -> int:
     return ROUNDS

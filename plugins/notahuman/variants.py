@@ -2,29 +2,29 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gamenight import hookimpl
-from marshmallow import fields, validate
+from gamenight.options import integer
+from gamenight.plugins.notahuman.rules import ROUNDS
+
+if TYPE_CHECKING:
+    from gamenight.match import Match
 
 
 class HumanFactor:
     """No server card: there is always a Human among the players, and no "#9" to vote for."""
 
     @hookimpl(tryfirst=True)
-    def notahuman_server_card(self, match) -> bool:
+    def notahuman_server_card(self, match: Match) -> bool:
         return False
 
 
 class Defragmentation:
     """Any number of rounds."""
 
-    @hookimpl
-    def options(self) -> dict[str, fields.Field]:
-        return {
-            "rounds": fields.Integer(
-                load_default=6, validate=validate.Range(1, 27), metadata={"label": "notahuman.option.rounds"}
-            )
-        }
+    OPTIONS = {"rounds": integer(ROUNDS, 1, 27, "notahuman.option.rounds")}
 
     @hookimpl(tryfirst=True)
-    def notahuman_rounds(self, match) -> int:
+    def notahuman_rounds(self, match: Match) -> int:
         return match.options["rounds"]

@@ -18,8 +18,8 @@ def gamenight_games() -> list[Game]:
         Game(
             id="notarobot",
             names=NAMES,
-            min_players=3,
-            max_players=10,
+            min_players=rules.MIN_PLAYERS,
+            max_players=rules.MAX_PLAYERS,
             rules=rules,
             points=rules.POINTS,
         )

@@ -3,12 +3,13 @@
 The rules and the rulings the game follows are in docs/rules/notarobot.md. A
 round reads top to bottom in ``PHASES``: everyone draws at once on a clock;
 then each artist in turn uncovers a tile, the guessers race for checkmarks,
-and the reveal scores the turn (with its full-pad and bug-report votes).
+and the reveal scores the turn (with its full-pad and bug-report votes). After
+the last artist's reveal comes the next round's drawing, or the end.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight import Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.deck import shuffled
@@ -17,8 +18,12 @@ from gamenight.plugins.notarobot import cards, geometry
 from gamenight.plugins.notarobot.drawing import Decorations, Figure
 from marshmallow import fields, validate
 
+if TYPE_CHECKING:
+    from gamenight.ballots import Ballot
+    from gamenight.match import Match
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 10
 ROUNDS = 3
-FULL_PAD, BUG_REPORT = "full_pad", "bug_report"
 POINTS = {"robot": 1, "captcha": 3, "full_pad": 3, "captcha_lost": -3, "robot_lost": -1}
 TOKENS = {  # each scoring reason's effect on the tokens a player holds
     "robot": ("robot", 1),
@@ -27,31 +32,91 @@ TOKENS = {  # each scoring reason's effect on the tokens a player holds
     "full_pad": ("captcha", 1),
     "captcha_lost": ("captcha", -1),
 }
-VOTE_HOLD = "vote"
-TILE = fields.Integer(required=True, validate=validate.Range(0, geometry.TILES - 1))
+FULL_PAD, BUG_REPORT = "full_pad", "bug_report"  # the reveal's ballots
+REVEAL_TIMER, VOTE_HOLD = "reveal", "vote"  # the reveal's clock stands still while one of its ballots is open
+OPTIONS = {
+    "rounds": integer(ROUNDS, 1, 6, "notarobot.option.rounds"),
+    "draw_seconds": integer(120, 30, 600, "notarobot.option.draw_seconds"),
+    "uncover_seconds": integer(20, 5, 120, "notarobot.option.uncover_seconds"),
+    "guess_seconds": integer(20, 5, 120, "notarobot.option.guess_seconds"),
+    "reveal_seconds": integer(30, 10, 300, "notarobot.option.reveal_seconds"),
+    "vote_seconds": integer(20, 10, 120, "notarobot.option.vote_seconds"),
+    "cards": fields.List(
+        fields.String(validate=validate.OneOf([cards.BUILTIN, cards.CUSTOM])),
+        load_default=lambda: [cards.BUILTIN, cards.CUSTOM],
+        validate=validate.Length(1, 2),
+        metadata={"label": "notarobot.option.cards"},
+    ),
+}
+DRAWING = {
+    "word": fields.Integer(required=True, strict=True),
+    "figure": Figure(required=True),
+    "decorations": Decorations(load_default=list),
+}
+TILE = {"tile": fields.Integer(required=True, validate=validate.Range(0, geometry.TILES - 1))}
 PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}  # a player id, as in every game
 
+PHASES = [
+    Phase(
+        "drawing",
+        {
+            "draw": Move("draw", args=DRAWING, simultaneous=True),
+            "first_artist": Move("choose_first_artist", args=PLAYER, who="host", simultaneous=True),
+        },
+        clock=Clock("draw_seconds", timer="draw"),
+        next="uncover",  # or, when nobody drew, straight on to the next round's drawing (or the end)
+        end_if="everyone_drew",
+        on_end="start_turns",  # on the clock too: whoever drew nothing is skipped
+    ),
+    Phase(
+        "uncover",
+        {"uncover": Move("uncover_chosen", args=TILE, who="turn")},
+        clock=Clock("uncover_seconds", timer="uncover", per_turn=True),
+        next=("guessing", "drawing"),  # drawing: the round's last artist left
+        turn="artist",
+        on_clock="uncover_at_random",
+    ),
+    Phase(
+        "guessing",
+        {"check": Move("check", args=TILE, simultaneous=True)},
+        clock=Clock("guess_seconds", timer="guess"),
+        next=("reveal", "uncover", "drawing"),  # uncover, drawing: the artist left
+        end_if="everyone_checked",
+        on_end="stop_guessing",  # on the clock too
+    ),
+    Phase(
+        "reveal",
+        {"report_bug": Move("report_bug", simultaneous=True), "next": Move("next_artist", who="host")},
+        clock=Clock("reveal_seconds", timer=REVEAL_TIMER, pace=True),
+        next=("uncover", "drawing"),
+        on_enter="reveal",
+        on_clock="next_turn",
+        on_ballot="vote_closed",
+    ),
+]
 
-def cards_per_round(match) -> int:
+
+def cards_per_round(match: Match) -> int:
     """One card of three words; two with more than four players."""
     return 2 if len(match.present) > 4 else 1
 
 
-def artist_order(match) -> list[str]:
+def artist_order(match: Match) -> list[str]:
     """This round's artists in order: the present players clockwise from the first artist."""
     return match.seat_order_from(match.data["first"])
 
 
-def artist(match) -> str | None:
+def artist(match: Match) -> str | None:
+    """The artist of the turn under way (nobody while the round is being drawn)."""
     return match.round_state.get("artist")
 
 
-def guessers(match) -> list[str]:
+def guessers(match: Match) -> list[str]:
     """The present players who guess this turn: everyone but the artist."""
     return [p for p in match.present if p != artist(match)]
 
 
-def tokens(match) -> dict[str, dict[str, int]]:
+def tokens(match: Match) -> dict[str, dict[str, int]]:
     """The CAPTCHA and Robot tokens each player holds, read from the points on the record."""
     held = {p: {"captcha": 0, "robot": 0} for p in match.players}
     prefix = f"{match.game}.reason."
@@ -66,7 +131,7 @@ def tokens(match) -> dict[str, dict[str, int]]:
 # -- drawing --------------------------------------------------------------------------------------------
 
 
-def draw(match, action: Action) -> None:
+def draw(match: Match, action: Action) -> None:
     """A secret drawing of one of the round's words; submitting is final."""
     state = match.round_state
     if action.actor in state["drawings"]:
@@ -98,7 +163,7 @@ def draw(match, action: Action) -> None:
     )
 
 
-def choose_first_artist(match, action: Action) -> None:
+def choose_first_artist(match: Match, action: Action) -> None:
     """The host names who "most recently wrote computer code", while the first round is being drawn."""
     if match.round != 1:
         raise ActionError("notarobot.not_first_round")
@@ -108,21 +173,21 @@ def choose_first_artist(match, action: Action) -> None:
     match.announce("notarobot.event.first_artist", player=action.args["player"])
 
 
-def everyone_drew(match) -> bool:
+def everyone_drew(match: Match) -> bool:
     return all(p in match.round_state["drawings"] for p in match.present)
 
 
-def start_turns(match) -> None:
+def start_turns(match: Match) -> str | None:
     """The drawing is over: whoever drew nothing is skipped as artist this round."""
     state = match.round_state
     for player in artist_order(match):
         if player not in state["drawings"]:
             skip_artist(match, player)
     state["queue"] = [p for p in artist_order(match) if p in state["drawings"]]
-    next_turn(match)
+    return next_turn(match)
 
 
-def skip_artist(match, player: str, why: str = "notarobot.event.skipped") -> None:
+def skip_artist(match: Match, player: str, why: str = "notarobot.event.skipped") -> None:
     """``player`` has no turn as artist this round: no drawing (``why``'s default), or they left the match."""
     match.round_state["skipped"].append(player)
     match.announce(why, player=player)
@@ -131,7 +196,7 @@ def skip_artist(match, player: str, why: str = "notarobot.event.skipped") -> Non
 # -- a turn ---------------------------------------------------------------------------------------------
 
 
-def next_turn(match, action: Action | None = None) -> None:
+def next_turn(match: Match, action: Action | None = None) -> str | None:
     """The next artist still in the match uncovers; after the last one, the next round or the end."""
     state = match.round_state
     for ballot_id in (FULL_PAD, BUG_REPORT):
@@ -141,27 +206,46 @@ def next_turn(match, action: Action | None = None) -> None:
         player = state["queue"].pop(0)
         if match.is_present(player):
             state["artist"] = player
-            match.set_phase("uncover", turn=player)
-            return
+            if match.phase == "uncover":  # the artist before left without uncovering: the turn passes on
+                match.pass_turn(player)
+            return "uncover"
         skip_artist(match, player, "notarobot.event.artist_left")
     match.end_round()
     if match.round >= match.options["rounds"]:
         match.finish()
-    else:
-        begin_round(match)
+        return None
+    return new_round(match)
 
 
-def uncover(match, tile: int) -> None:
+def new_round(match: Match) -> str:
+    """Deal the next round and draw it."""
+    match.start_round()
+    if match.phase == "drawing":  # nobody drew the round before: its drawing starts again, clock and all
+        match.restart_clock()
+    return "drawing"
+
+
+def uncover(match: Match, tile: int) -> str:
     """Every player sees what lies in one tile of the artist's pad, and nothing else."""
     drawing = match.round_state["drawings"][artist(match)]
     match.round_state["uncovered"] = {
         "tile": tile,
         "lines": geometry.tile_contents(drawing["figure"], drawing["decorations"], tile),
     }
-    match.set_phase("guessing")
+    return "guessing"
 
 
-def check(match, action: Action) -> None:
+def uncover_chosen(match: Match, action: Action) -> str:
+    """The artist picks the tile to uncover."""
+    return uncover(match, action.args["tile"])
+
+
+def uncover_at_random(match: Match) -> str:
+    """The artist let the clock run out: a random tile is uncovered."""
+    return uncover(match, match.rng.randrange(geometry.TILES))
+
+
+def check(match: Match, action: Action) -> None:
     """One checkmark per guesser; a tile holds one, first come, first served."""
     checks = match.round_state["checks"]
     tile = action.args["tile"]
@@ -175,12 +259,17 @@ def check(match, action: Action) -> None:
     checks.append({"player": action.actor, "tile": tile})
 
 
-def everyone_checked(match) -> bool:
+def everyone_checked(match: Match) -> bool:
     checked = {c["player"] for c in match.round_state["checks"]}
     return all(p in checked for p in guessers(match))
 
 
-def reveal(match) -> None:
+def stop_guessing(match: Match) -> str:
+    """Every guesser has checked, or the clock ran out: a guesser without a checkmark guessed nothing."""
+    return "reveal"
+
+
+def reveal(match: Match) -> None:
     """All tiles come off: right guessers win a Robot token; some but not all right, the artist a CAPTCHA token."""
     state = match.round_state
     drawer = artist(match)
@@ -212,12 +301,12 @@ def reveal(match) -> None:
         open_vote(match, FULL_PAD, rule="majority")
 
 
-def open_vote(match, ballot_id: str, rule: str) -> None:
-    match.hold_timer("reveal", VOTE_HOLD)
+def open_vote(match: Match, ballot_id: str, rule: str) -> None:
+    match.hold_timer(REVEAL_TIMER, VOTE_HOLD)
     match.open_ballot(ballot_id, guessers(match), [], rule=rule, seconds=match.options["vote_seconds"])
 
 
-def report_bug(match, action: Action) -> None:
+def report_bug(match: Match, action: Action) -> None:
     """A guesser says the CAPTCHA is too hard on purpose: the guessers vote, and only all of them pass it."""
     state = match.round_state
     if action.actor not in guessers(match):
@@ -230,7 +319,7 @@ def report_bug(match, action: Action) -> None:
     match.cast(BUG_REPORT, action.actor, "yes")
 
 
-def vote_closed(match, ballot) -> None:
+def vote_closed(match: Match, ballot: Ballot) -> None:
     drawer = artist(match)
     passed = bool(ballot.result["passed"])
     match.data["turns"][-1][ballot.id] = passed
@@ -250,73 +339,59 @@ def vote_closed(match, ballot) -> None:
     release_when_no_vote(match)
 
 
-def release_when_no_vote(match) -> None:
+def release_when_no_vote(match: Match) -> None:
     if not any(not b.closed for b in match.ballots.values()):
-        match.release_timer("reveal", VOTE_HOLD)
+        match.release_timer(REVEAL_TIMER, VOTE_HOLD)
 
 
-def next_artist(match, action: Action) -> None:
+def next_artist(match: Match, action: Action) -> str | None:
+    """The host moves on to the next artist once the reveal's votes are closed."""
     if any(not b.closed for b in match.ballots.values()):
         raise ActionError("notarobot.vote_open")
-    next_turn(match)
+    return next_turn(match)
 
 
-PHASES = [
-    Phase(
-        "drawing",
-        {
-            "draw": Move(
-                draw,
-                args={
-                    "word": fields.Integer(required=True, strict=True),
-                    "figure": Figure(required=True),
-                    "decorations": Decorations(load_default=list),
-                },
-                simultaneous=True,
-            ),
-            "first_artist": Move(choose_first_artist, args=PLAYER, who="host", simultaneous=True),
-        },
-        clock=Clock("draw_seconds", timer="draw"),
-        end_if=everyone_drew,
-        on_end=start_turns,  # on the clock too: whoever drew nothing is skipped
-    ),
-    Phase(
-        "uncover",
-        {"uncover": Move(lambda match, action: uncover(match, action.args["tile"]), args={"tile": TILE}, who="turn")},
-        clock=Clock("uncover_seconds", timer="uncover", per_turn=True),
-        on_clock=lambda match: uncover(match, match.rng.randrange(geometry.TILES)),
-    ),
-    Phase(
-        "guessing",
-        {"check": Move(check, args={"tile": TILE}, simultaneous=True)},
-        clock=Clock("guess_seconds", timer="guess"),
-        end_if=everyone_checked,
-        on_end=lambda match: match.set_phase(
-            "reveal"
-        ),  # on the clock too: a guesser without a checkmark guessed nothing
-    ),
-    Phase(
-        "reveal",
-        {"report_bug": Move(report_bug, simultaneous=True), "next": Move(next_artist, who="host")},
-        clock=Clock("reveal_seconds", timer="reveal", pace=True),
-        on_enter=reveal,
-        on_clock=next_turn,
-        on_ballot=vote_closed,
-    ),
-]
+def forced_words(given: Any, count: int) -> list[dict[str, str]]:
+    """A script's ``words``: 3 words per card (a word, or ``{"en", "ru"}``), as many cards as the round deals."""
+    wanted = cards.WORDS_PER_CARD * count
+    if not isinstance(given, list) or len(given) != wanted:
+        raise BadDeal(f"'words' lists {wanted} words this round ({count} card(s) of {cards.WORDS_PER_CARD})")
+    words = []
+    for word in given:
+        if isinstance(word, str):
+            words.append({"en": word, "ru": word})
+        elif isinstance(word, dict) and isinstance(word.get("en"), str) and isinstance(word.get("ru"), str):
+            words.append({"en": word["en"], "ru": word["ru"]})
+        else:
+            raise BadDeal(f"a word is a string or {{'en', 'ru'}}, not {word!r}")
+    return words
 
 
-# -- the round -------------------------------------------------------------------------------------------
+def chosen_cards(match: Match) -> list[dict[str, Any]]:
+    """Every card of the sources the host chose: the game's bag, the lobby's own cards, or both."""
+    return cards.bag(match.options["cards"], match.shelf(cards.SHELF))
 
 
-def begin_round(match) -> None:
-    match.start_round()
-    match.set_phase("drawing")
-    match.restart_clock()  # a round in which nobody drew goes straight to the next one's drawing
+# -- the game's hooks -------------------------------------------------------------------------------------
 
 
 @hookimpl
-def deal(match, forced: dict[str, Any] | None) -> None:
+def check_start(match: Match) -> None:
+    needed = match.options["rounds"] * cards_per_round(match)
+    available = len(chosen_cards(match))
+    if available < needed:
+        raise ActionError("notarobot.not_enough_cards", needed=needed, available=available)
+
+
+@hookimpl
+def setup(match: Match) -> None:
+    bag = shuffled(match.rng, [dict(card) for card in chosen_cards(match)])
+    match.data.update(bag=bag, first=match.players[0], turns=[], gallery=[])
+    match.start_round()
+
+
+@hookimpl
+def deal(match: Match, forced: dict[str, Any] | None) -> None:
     count = cards_per_round(match)
     if forced:
         words = forced_words(forced.get("words"), count)
@@ -340,27 +415,8 @@ def deal(match, forced: dict[str, Any] | None) -> None:
     )
 
 
-def forced_words(given: Any, count: int) -> list[dict[str, str]]:
-    """A script's ``words``: 3 words per card (a word, or ``{"en", "ru"}``), as many cards as the round deals."""
-    wanted = cards.WORDS_PER_CARD * count
-    if not isinstance(given, list) or len(given) != wanted:
-        raise BadDeal(f"'words' lists {wanted} words this round ({count} card(s) of {cards.WORDS_PER_CARD})")
-    words = []
-    for word in given:
-        if isinstance(word, str):
-            words.append({"en": word, "ru": word})
-        elif isinstance(word, dict) and isinstance(word.get("en"), str) and isinstance(word.get("ru"), str):
-            words.append({"en": word["en"], "ru": word["ru"]})
-        else:
-            raise BadDeal(f"a word is a string or {{'en', 'ru'}}, not {word!r}")
-    return words
-
-
-# -- views -----------------------------------------------------------------------------------------------
-
-
 @hookimpl
-def public_view(match) -> dict[str, Any]:
+def public_view(match: Match) -> dict[str, Any]:
     state = match.round_state
     shown: dict[str, Any] = {"rounds": match.options["rounds"], "tokens": tokens(match), "turns": match.data["turns"]}
     if match.over and match.data.get("gallery"):  # a secret until then: the drawings that were never revealed too
@@ -382,61 +438,15 @@ def public_view(match) -> dict[str, Any]:
 
 
 @hookimpl
-def seat_view(match, player: str) -> dict[str, Any]:
+def seat_view(match: Match, player: str) -> dict[str, Any]:
     drawings = match.round_state.get("drawings")
     if drawings is None:
         return {}
     return {"drawing": drawings.get(player)}
 
 
-# -- the game's hooks -------------------------------------------------------------------------------------
-
-
 @hookimpl
-def options() -> dict[str, fields.Field]:
-    return {
-        "rounds": integer(ROUNDS, 1, 6, "notarobot.option.rounds"),
-        "draw_seconds": integer(120, 30, 600, "notarobot.option.draw_seconds"),
-        "uncover_seconds": integer(20, 5, 120, "notarobot.option.uncover_seconds"),
-        "guess_seconds": integer(20, 5, 120, "notarobot.option.guess_seconds"),
-        "reveal_seconds": integer(30, 10, 300, "notarobot.option.reveal_seconds"),
-        "vote_seconds": integer(20, 10, 120, "notarobot.option.vote_seconds"),
-        "cards": fields.List(
-            fields.String(validate=validate.OneOf([cards.BUILTIN, cards.CUSTOM])),
-            load_default=lambda: [cards.BUILTIN, cards.CUSTOM],
-            validate=validate.Length(1, 2),
-            metadata={"label": "notarobot.option.cards"},
-        ),
-    }
-
-
-def chosen_cards(match) -> list[dict[str, Any]]:
-    """Every card of the sources the host chose: the game's bag, the lobby's own cards, or both."""
-    return cards.bag(match.options["cards"], match.shelf(cards.SHELF))
-
-
-@hookimpl
-def check_start(match) -> None:
-    needed = match.options["rounds"] * cards_per_round(match)
-    available = len(chosen_cards(match))
-    if available < needed:
-        raise ActionError("notarobot.not_enough_cards", needed=needed, available=available)
-
-
-@hookimpl
-def phases() -> list[Phase]:
-    return PHASES
-
-
-@hookimpl
-def setup(match) -> None:
-    bag = shuffled(match.rng, [dict(card) for card in chosen_cards(match)])
-    match.data.update(bag=bag, first=match.players[0], turns=[], gallery=[])
-    begin_round(match)
-
-
-@hookimpl
-def unfinished_round(match) -> list[dict[str, Any]]:
+def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended during a turn: the word its artist was drawing."""
     drawing = match.round_state.get("drawings", {}).get(artist(match))
     if drawing is None:
@@ -446,14 +456,15 @@ def unfinished_round(match) -> list[dict[str, Any]]:
 
 
 @hookimpl
-def player_left(match, player: str) -> None:
+def player_left(match: Match, player: str) -> str | None:
     """An artist who leaves before the reveal loses the turn unscored; at the reveal, the votes on it are cancelled."""
     if player != artist(match):
-        return
+        return None
     if match.phase in ("uncover", "guessing"):
-        next_turn(match)
-    elif match.phase == "reveal":
+        return next_turn(match)
+    if match.phase == "reveal":
         for ballot_id in (FULL_PAD, BUG_REPORT):
             if ballot_id in match.ballots:
                 match.cancel_ballot(ballot_id)
         release_when_no_vote(match)
+    return None

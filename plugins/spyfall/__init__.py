@@ -9,7 +9,7 @@ from gamenight.plugins.spyfall import rules
 from gamenight.plugins.spyfall.awards import gamenight_awards as gamenight_awards  # the recap's awards
 from gamenight.plugins.spyfall.board import BOARD_SHELF, EightLocations
 from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
-from gamenight.plugins.spyfall.packs import PACKS_SHELF, PackLocations
+from gamenight.plugins.spyfall.packs import PACKS_SHELF
 from gamenight.plugins.spyfall.variants import KnownSpies
 
 NAMES = {"en": "Spyfall 2", "ru": "Находка для шпиона 2"}
@@ -21,9 +21,9 @@ def gamenight_games() -> list[Game]:
         Game(
             id="spyfall",
             names=NAMES,
-            min_players=3,
-            max_players=12,
-            rules=(rules, PackLocations()),
+            min_players=rules.MIN_PLAYERS,
+            max_players=rules.MAX_PLAYERS,
+            rules=(rules, rules.Defaults()),
             hookspecs=SpyfallHooks,
             points=rules.POINTS,
             dealt=rules.DEALT,

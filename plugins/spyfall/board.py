@@ -10,11 +10,15 @@ next round cannot start until the group has named replacements.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
 from gamenight.text import Text
 from marshmallow import fields, validate
+
+if TYPE_CHECKING:
+    from gamenight import Action
+    from gamenight.match import Match
 
 SHELF = "spyfall.board"
 SIZE = 8
@@ -38,7 +42,7 @@ def missing(data: dict[str, Any]) -> int:
     return sum(1 for sticker in board(data)["stickers"] if sticker is None)
 
 
-def propose(shelf: ShelfContext, action) -> None:
+def propose(shelf: ShelfContext, action: Action) -> None:
     data = board(shelf.data)
     name = action.args["name"]
     taken = [s["name"] for s in data["stickers"] if s] + [p["name"] for p in data["proposals"]]
@@ -59,7 +63,7 @@ def _proposal(data: dict[str, Any], proposal_id: str) -> dict[str, Any]:
     return found
 
 
-def confirm(shelf: ShelfContext, action) -> None:
+def confirm(shelf: ShelfContext, action: Action) -> None:
     data = board(shelf.data)
     proposal = _proposal(data, action.args["proposal"])
     slot = next((i for i, sticker in enumerate(data["stickers"]) if sticker is None), None)
@@ -70,12 +74,12 @@ def confirm(shelf: ShelfContext, action) -> None:
     data["stickers"][slot] = {"id": f"board.{data['next']}", "name": proposal["name"], "by": proposal["by"]}
 
 
-def reject(shelf: ShelfContext, action) -> None:
+def reject(shelf: ShelfContext, action: Action) -> None:
     data = board(shelf.data)
     data["proposals"].remove(_proposal(data, action.args["proposal"]))
 
 
-def peel(shelf: ShelfContext, action) -> None:
+def peel(shelf: ShelfContext, action: Action) -> None:
     """The host takes a sticker off (a mistake, a name nobody likes)."""
     data = board(shelf.data)
     slot = action.args["slot"]
@@ -101,18 +105,18 @@ class EightLocations:
     """The variant's layer, the same for Spyfall and Team Spyfall: locations come from the board."""
 
     @hookimpl
-    def check_start(self, match) -> None:
+    def check_start(self, match: Match) -> None:
         gaps = missing(match.shelf(SHELF))
         if gaps:
             raise ActionError("spyfall.board_incomplete", missing=gaps)
 
     @hookimpl(tryfirst=True)
-    def spyfall_locations(self, match) -> list[dict[str, Any]]:
+    def spyfall_locations(self, match: Match) -> list[dict[str, Any]]:
         stickers = board(match.shelf(SHELF))["stickers"]
         return [{"id": s["id"], "names": {"en": s["name"], "ru": s["name"]}, "roles": []} for s in stickers if s]
 
     @hookimpl
-    def spyfall_round_done(self, match, used: list[str]) -> None:
+    def spyfall_round_done(self, match: Match, used: list[str]) -> None:
         data = board(match.shelf(SHELF))
         for slot, sticker in enumerate(data["stickers"]):
             if sticker and sticker["id"] in used:
@@ -121,7 +125,7 @@ class EightLocations:
         match.announce("spyfall.event.stickers_thrown_away", count=len(used))
 
     @hookimpl
-    def spyfall_check_next_round(self, match) -> None:
+    def spyfall_check_next_round(self, match: Match) -> None:
         gaps = missing(match.shelf(SHELF))
         if gaps:
             raise ActionError("spyfall.board_incomplete", missing=gaps)

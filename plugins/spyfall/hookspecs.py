@@ -28,6 +28,24 @@ class LocationHooks:
 
 
 class SpyfallHooks(LocationHooks):
+    """Spyfall's own hooks; their defaults are ``rules.Defaults``."""
+
+    @hookspec
+    def spyfall_question_asked(self, match: Match, asker: str, target: str) -> None:
+        """``asker`` asked ``target`` a question, and the turn has passed to ``target`` (the ``asked`` move).
+
+        Every implementation is called; nothing is expected back (the game's default: nothing).
+        """
+
+    @hookspec(firstresult=True)
+    def spyfall_clock_ran_out(self, match: Match) -> str | bool | None:
+        """The round clock ran out (or the host moved the play on), before the clock-out votes open.
+
+        Return ``None`` for the votes (the game's default); to take over, the phase to move to instead
+        (``"round_over"`` from ``rules.settle``, say, for a round that ends otherwise: the play must lead
+        there), or ``True`` to stay in the play (having restarted the clock with ``match.restart_clock()``).
+        """
+
     @hookspec(firstresult=True)
     def spyfall_spy_count(self, match: Match) -> int:
         """How many spies to deal this round (the game's default: the ``spies`` option, resolved)."""

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
 from gamenight.text import Text
 from marshmallow import Schema, ValidationError, fields, validate
+
+if TYPE_CHECKING:
+    from gamenight import Action
+    from gamenight.match import Match
 
 PACK_DIR = Path(__file__).parent / "locations"
 BUILTIN = ("spyfall2", "spyfall1")
@@ -52,18 +56,19 @@ def packs_option() -> fields.List:
 
 
 class PackLocations:
-    """The location hooks' defaults for both Spyfall games: locations come from the chosen packs."""
+    """The location hooks' defaults for both Spyfall games: locations come from the chosen packs (Spyfall's
+    other defaults build on these in ``rules.Defaults``)."""
 
     @hookimpl
-    def spyfall_locations(self, match) -> list[dict[str, Any]]:
+    def spyfall_locations(self, match: Match) -> list[dict[str, Any]]:
         return locations(match.options["packs"], match.shelf(SHELF))
 
     @hookimpl
-    def spyfall_round_done(self, match, used: list[str]) -> None:
+    def spyfall_round_done(self, match: Match, used: list[str]) -> None:
         return None
 
     @hookimpl
-    def spyfall_check_next_round(self, match) -> None:
+    def spyfall_check_next_round(self, match: Match) -> None:
         return None
 
 
@@ -106,7 +111,7 @@ def _clean(names: dict[str, str]) -> dict[str, str]:
     return {lang: text.strip() for lang, text in names.items() if text.strip()}
 
 
-def add_pack(shelf: ShelfContext, action) -> None:
+def add_pack(shelf: ShelfContext, action: Action) -> None:
     packs = shelf.data.setdefault("packs", [])
     if len(packs) >= MAX_CUSTOM_PACKS:
         raise ActionError("spyfall.too_many_packs", max=MAX_CUSTOM_PACKS)
@@ -125,7 +130,7 @@ def add_pack(shelf: ShelfContext, action) -> None:
     packs.append(pack)
 
 
-def remove_pack(shelf: ShelfContext, action) -> None:
+def remove_pack(shelf: ShelfContext, action: Action) -> None:
     packs = shelf.data.setdefault("packs", [])
     kept = [p for p in packs if p["id"] != action.args["pack"]]
     if len(kept) == len(packs):

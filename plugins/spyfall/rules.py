@@ -8,20 +8,46 @@ votes, and the break between rounds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question, location_ids
+from gamenight.plugins.spyfall.packs import PackLocations
+from gamenight.plugins.spyfall.talk import CROSS, TARGET, asked, hand_on_the_question, location_ids
 from marshmallow import fields, validate
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gamenight.ballots import Ballot
+    from gamenight.game import Next
+    from gamenight.match import Match
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 12
+PLAYERS_FOR_SPIES = {1: (3, 11), 2: (5, 12)}  # docs/rules 1: the seats each spy count plays with
+POINTS = {"spy_win": 2, "spy_guessed": 2, "innocent_accused": 2, "agents_win": 1, "first_accuser": 1}
+DEALT = ("location", "spies", "roles", "locations", "location_card")  # set by ``deal`` alone, never changed
 
 ROUND_TIMER = "round"
 REVEAL_TIMER = "reveal"
 ACCUSATION = "accusation"
-REVEAL_SECONDS = 90
-POINTS = {"spy_win": 2, "spy_guessed": 2, "innocent_accused": 2, "agents_win": 1, "first_accuser": 1}
-PLAYING = ("play", ACCUSATION, "spy_reveal", "final_vote")
+REVEAL_SECONDS = 90  # for the second spy to name a location
+
+OPTIONS = {
+    "rounds": integer(5, 1, 50, "spyfall.option.rounds"),
+    "spies": fields.String(
+        load_default="auto",
+        validate=validate.OneOf(["auto", "1", "2"]),
+        metadata={"label": "spyfall.option.spies"},
+    ),
+    "round_minutes": integer(0, 0, 30, "spyfall.option.round_minutes"),
+    "vote_seconds": integer(60, 10, 600, "spyfall.option.vote_seconds"),
+    "break_seconds": integer(300, 30, 1800, "spyfall.option.break_seconds"),
+    "packs": packs.packs_option(),
+}
+PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}
+LOCATION = {"location": fields.String(required=True, validate=validate.Length(1, 64))}
 
 
 def round_minutes(players: int) -> int:
@@ -29,8 +55,47 @@ def round_minutes(players: int) -> int:
     return 6 + max(0, (players - 3) // 2)
 
 
-def round_seconds(match) -> float:
+def round_seconds(match: Match) -> float:
     return 60 * (match.options["round_minutes"] or round_minutes(len(match.present)))
+
+
+PHASES = [
+    Phase(
+        "play",
+        {
+            "asked": Move("ask", args=TARGET, who="turn"),
+            "accuse": Move("accuse", args=PLAYER),
+            "reveal": Move("reveal", args=LOCATION),
+        },
+        # The round clock stops during a vote or a reveal and goes on after a failed accusation.
+        clock=Clock(round_seconds, timer=ROUND_TIMER, spans=True),
+        turn="asker",
+        on_clock="clock_out",
+        next=(ACCUSATION, "spy_reveal", "final_vote", "round_over"),
+    ),
+    Phase(ACCUSATION, on_enter="open_accusation", on_ballot="accusation_closed", next=("play", "round_over")),
+    Phase(
+        "spy_reveal",
+        {"reveal": Move("reveal", args=LOCATION, who="turn")},
+        clock=Clock(REVEAL_SECONDS, timer=REVEAL_TIMER),
+        turn="waiting_spy",
+        on_clock="settle_reveal",  # the spy who did not name a location in time guessed wrong
+        next="round_over",
+    ),
+    Phase("final_vote", on_ballot="final_vote_closed", next="round_over"),
+    Phase(
+        "round_over",
+        {"next": Move("next_round", who="host"), "reshuffle": Move("reshuffle", who="host")},
+        clock=Clock("break_seconds", timer="break"),
+        on_clock="break_over",
+        next="play",
+        playing=False,
+    ),
+    Phase(ANY_PHASE, {"cross": CROSS}),
+]
+
+
+# -- who does what ---------------------------------------------------------------------------------
 
 
 def default_spies(players: int) -> int:
@@ -38,24 +103,40 @@ def default_spies(players: int) -> int:
     return 2 if players >= 9 else 1
 
 
-def spy_count_option(match) -> int:
+def spy_count_option(match: Match) -> int:
     chosen = match.options["spies"]
     return default_spies(len(match.players)) if chosen == "auto" else int(chosen)
 
 
-def spies_in_play(match) -> list[str]:
+def spies_in_play(match: Match) -> list[str]:
     """The spies dealt this round who are still in the match."""
     return [s for s in match.round_state["spies"] if match.is_present(s)]
 
 
-def allowance(match) -> int:
+def allowance(match: Match) -> int:
     return match.hook.spyfall_allowance(match=match)
 
 
-# -- moves -------------------------------------------------------------------------------------------
+def asker(match: Match) -> str:
+    """Who asks next: the play's turn (the dealer at the start of a round)."""
+    return match.round_state["asker"]
 
 
-def accuse(match, action: Action) -> None:
+def waiting_spy(match: Match) -> str:
+    """The spy still to name a location after the other revealed."""
+    return next(s for s in spies_in_play(match) if s not in match.round_state["guesses"])
+
+
+# -- the play ----------------------------------------------------------------------------------------
+
+
+def ask(match: Match, action: Action) -> None:
+    """The asker names whom they asked (the table talk's tracker); the variants hear of it."""
+    asked(match, action)
+    match.hook.spyfall_question_asked(match=match, asker=action.actor, target=action.args["player"])
+
+
+def accuse(match: Match, action: Action) -> str:
     """Once per round per player, while the clock runs: stop the clock and vote on the accused."""
     state = match.round_state
     accused = action.args["player"]
@@ -69,7 +150,12 @@ def accuse(match, action: Action) -> None:
     state["first_accuser"].setdefault(accused, action.actor)
     state["accusation"] = {"accuser": action.actor, "accused": accused}
     match.hold_timer(ROUND_TIMER, ACCUSATION)
-    match.set_phase(ACCUSATION)
+    return ACCUSATION
+
+
+def open_accusation(match: Match) -> None:
+    """Everyone but the accused votes; the accuser's yes is cast at once."""
+    accuser, accused = match.round_state["accusation"]["accuser"], match.round_state["accusation"]["accused"]
     match.open_ballot(
         ACCUSATION,
         [p for p in match.present if p != accused],
@@ -77,28 +163,26 @@ def accuse(match, action: Action) -> None:
         rule="yesno",
         k=allowance(match),
         seconds=match.options["vote_seconds"],
-        data={"accused": accused, "accuser": action.actor},
+        data={"accused": accused, "accuser": accuser},
     )
-    match.announce("spyfall.event.accused", accuser=action.actor, accused=accused)
-    match.cast(ACCUSATION, action.actor, "yes")
+    match.announce("spyfall.event.accused", accuser=accuser, accused=accused)
+    match.cast(ACCUSATION, accuser, "yes")
 
 
-def accusation_closed(match, ballot) -> None:
-    state = match.round_state
-    state["accusation"] = None
+def accusation_closed(match: Match, ballot: Ballot) -> str:
+    match.round_state["accusation"] = None
     if ballot.result["passed"]:
-        convicted(match, ballot.data["accused"], ACCUSATION)
-        return
-    back_to_play(match)
+        return convicted(match, ballot.data["accused"], ACCUSATION)
     match.announce("spyfall.event.accusation_failed", accused=ballot.data["accused"])
+    return back_to_play(match)
 
 
-def back_to_play(match) -> None:
+def back_to_play(match: Match) -> str:
     match.release_timer(ROUND_TIMER, ACCUSATION)
-    match.set_phase("play", turn=match.round_state["asker"])
+    return "play"
 
 
-def reveal(match, action: Action) -> None:
+def reveal(match: Match, action: Action) -> str:
     """A spy stops the game and names the location; with two spies the other must then name one too."""
     state = match.round_state
     if action.actor not in state["spies"]:
@@ -114,94 +198,194 @@ def reveal(match, action: Action) -> None:
     card = next(c for c in state["locations"] if c["id"] == location)
     match.announce("spyfall.event.revealed", spy=action.actor, location=card)
     match.hold_timer(ROUND_TIMER, "reveal")
-    waiting = [s for s in spies_in_play(match) if s not in state["guesses"]]
-    if waiting:
+    if any(s not in state["guesses"] for s in spies_in_play(match)):
         match.stop_timer(REVEAL_TIMER)
-        match.set_phase("spy_reveal", turn=waiting[0])
-    else:
-        settle_reveal(match)
+        return "spy_reveal"
+    return settle_reveal(match)
 
 
-def next_round(match, action: Action | None = None) -> None:
-    if match.round >= match.options["rounds"]:
-        match.finish()
+# -- the clock out ---------------------------------------------------------------------------------------
+
+
+def clock_out(match: Match) -> Next:
+    """The clock ran out: unless a variant takes over, vote on each player in turn, the dealer first, then
+    clockwise."""
+    taken = match.hook.spyfall_clock_ran_out(match=match)
+    if taken is not None:
+        return taken if isinstance(taken, str) else None
+    match.round_state["final_queue"] = match.seat_order_from(match.data["dealer"])
+    return next_candidate(match)
+
+
+def next_candidate(match: Match) -> str:
+    state = match.round_state
+    queue = [p for p in state["final_queue"] if match.is_present(p)]
+    if not queue:
+        return settle(match, winner=clock_winner(match), how="clock", convicted=None)
+    candidate = queue.pop(0)
+    state["final_queue"] = queue
+    state["final_candidate"] = candidate
+    match.open_ballot(
+        f"final:{candidate}",
+        [p for p in match.present if p != candidate],
+        [],
+        rule="yesno",
+        k=allowance(match),
+        seconds=match.options["vote_seconds"],
+        data={"accused": candidate},
+    )
+    return "final_vote"
+
+
+def final_vote_closed(match: Match, ballot: Ballot) -> str:
+    if ballot.result["passed"]:
+        return convicted(match, ballot.data["accused"], "final_vote")
+    return next_candidate(match)
+
+
+def clock_winner(match: Match) -> str:
+    """Nobody was convicted when the votes ran out: the spies win (with no spy dealt, the table does)."""
+    return "spies" if match.round_state["spies"] else "agents"
+
+
+# -- the round's end ----------------------------------------------------------------------------------------
+
+
+def convicted(match: Match, accused: str, how: str) -> str:
+    winner = "agents" if accused in match.round_state["spies"] else "spies"
+    return settle(match, winner=winner, how=how, convicted=accused)
+
+
+def settle_reveal(match: Match) -> str:
+    state = match.round_state
+    right = [s for s, loc in state["guesses"].items() if loc == state["location"]]
+    return settle(match, winner="spies" if right else "agents", how="reveal", convicted=None)
+
+
+def settle(match: Match, *, winner: str, how: str, convicted: str | None) -> str:
+    """End the round: its outcome, scored through ``spyfall_score``; the break between rounds follows."""
+    state = match.round_state
+    for name in (ROUND_TIMER, REVEAL_TIMER):
+        match.stop_timer(name)
+    outcome = {
+        "winner": winner,
+        "how": how,
+        "convicted": convicted,
+        "spies": list(state["spies"]),
+        "location": state["location"],
+        "guesses": {s: state["guesses"].get(s) for s in state["spies"] if s in state["guesses"] or how == "reveal"},
+        "correct": [s for s, loc in state["guesses"].items() if loc == state["location"]],
+    }
+    state["outcome"] = outcome
+    match.hook.spyfall_score(match=match, outcome=outcome)
+    match.hook.spyfall_round_done(match=match, used=[state["location"]])
+    match.end_round()
+    match.announce(f"spyfall.event.{winner}_win", how=how)
+    return "round_over"
+
+
+def score_round(match: Match, outcome: dict[str, Any], *, other_spy_as_agent: bool = True) -> None:
+    """The rulebook's scoring, ruled by docs/rules (Spyfall 2, rule 9); only players still in the match score."""
+    state = match.round_state
+    spies = [s for s in outcome["spies"] if match.is_present(s)]
+    if outcome["winner"] == "spies":
+        for spy in spies:
+            match.score(spy, "spy_win")
+            if spy in outcome["correct"]:
+                match.score(spy, "spy_guessed")
+            if outcome["convicted"] is not None:
+                match.score(spy, "innocent_accused")
         return
-    match.hook.spyfall_check_next_round(match=match)
-    match.data["dealer"] = match.next_player(match.data["dealer"])
-    begin_round(match)
+    agents = [p for p in match.present if p not in outcome["spies"]]
+    early_spy = outcome["how"] == ACCUSATION and outcome["convicted"] in spies
+    if early_spy and other_spy_as_agent:
+        # the other, unrevealed spy scores as a non-spy
+        agents += [s for s in spies if s != outcome["convicted"]]
+    for agent in match.present:
+        if agent in agents:
+            match.score(agent, "agents_win")
+    if early_spy:
+        first = state["first_accuser"].get(outcome["convicted"])
+        if first in agents:
+            match.score(first, "first_accuser")
 
 
-def when_the_break_runs_out(next_round):
-    """The break's clock handler for both Spyfall games: nobody moved on between rounds, so the next
-    round starts, or the match ends, scored, if it cannot (the sticker board still has gaps)."""
-
-    def break_over(match) -> None:
-        try:
-            next_round(match)
-        except ActionError:
-            match.finish(early=True)
-
-    return break_over
-
-
-def reshuffle(match, action: Action) -> None:
-    """Played locations go back into the pool (rulebook tip: after 8-10 rounds)."""
-    match.data["used"] = []
-    match.announce("spyfall.event.reshuffled")
-
-
-PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}
-LOCATION = {"location": fields.String(required=True, validate=validate.Length(1, 64))}
-
-PHASES = [
-    Phase(
-        "play",
-        {"asked": ASKED, "accuse": Move(accuse, args=PLAYER), "reveal": Move(reveal, args=LOCATION)},
-        # The round clock stops during a vote or a reveal and goes on after a failed accusation.
-        clock=Clock(round_seconds, timer=ROUND_TIMER, spans=True),
-        on_clock=lambda match: clock_out(match),
-    ),
-    Phase(ACCUSATION, on_ballot=accusation_closed),
-    Phase(
-        "spy_reveal",
-        {"reveal": Move(reveal, args=LOCATION, who="turn")},
-        clock=Clock(REVEAL_SECONDS, timer=REVEAL_TIMER),
-        on_clock=lambda match: settle_reveal(match),  # the spy who did not name a location in time guessed wrong
-    ),
-    Phase("final_vote", on_ballot=lambda match, ballot: final_vote_closed(match, ballot)),
-    Phase(
-        "round_over",
-        {"next": Move(next_round, who="host"), "reshuffle": Move(reshuffle, who="host")},
-        clock=Clock("break_seconds", timer="break"),
-        on_clock=when_the_break_runs_out(next_round),
-    ),
-    Phase(ANY_PHASE, {"cross": CROSS}),
-]
-
-
-# -- the round -----------------------------------------------------------------------------------------
+# -- between rounds ------------------------------------------------------------------------------------------
 
 
 ROTATION = "spyfall.rotation"
 
 
-def first_dealer(match) -> str:
+def first_dealer(match: Match) -> str:
     """The lobby's rotation goes on across matches ("Play again"): the last match's next dealer, if still seated."""
     following = match.shelf(ROTATION).get("next")
     return following if following in match.players else match.players[0]
 
 
-def remember_next_dealer(match, dealer: str) -> None:
+def remember_next_dealer(match: Match, dealer: str) -> None:
     match.shelf(ROTATION)["next"] = dealer
 
 
-def begin_round(match) -> None:
+def begin_round(match: Match) -> str:
+    """Deal a round (the next dealer is remembered for this match and the next); its play follows."""
     remember_next_dealer(match, match.next_player(match.data["dealer"]))
     match.start_round()
-    match.set_phase("play", turn=match.data["dealer"])
+    return "play"
 
 
-DEALT = ("location", "spies", "roles", "locations", "location_card")  # set by ``deal`` alone, never changed
+def next_round(match: Match, action: Action | None = None) -> str | None:
+    if match.round >= match.options["rounds"]:
+        match.finish()
+        return None
+    match.hook.spyfall_check_next_round(match=match)
+    match.data["dealer"] = match.next_player(match.data["dealer"])
+    return begin_round(match)
+
+
+def when_the_break_runs_out(next_round: Callable[[Match], Next]) -> Callable[[Match], Next]:
+    """The break's clock handler for both Spyfall games: nobody moved on between rounds, so the next
+    round starts, or the match ends, scored, if it cannot (the sticker board still has gaps)."""
+
+    def break_over(match: Match) -> Next:
+        try:
+            return next_round(match)
+        except ActionError:
+            match.finish(early=True)
+            return None
+
+    return break_over
+
+
+break_over = when_the_break_runs_out(next_round)
+
+
+def reshuffle(match: Match, action: Action) -> None:
+    """Played locations go back into the pool (rulebook tip: after 8-10 rounds)."""
+    match.data["used"] = []
+    match.announce("spyfall.event.reshuffled")
+
+
+# -- the game's hooks --------------------------------------------------------------------------------------
+
+
+@hookimpl
+def check_start(match: Match) -> None:
+    players = len(match.players)
+    spies = spy_count_option(match)
+    least, most = PLAYERS_FOR_SPIES[spies]
+    if not least <= players <= most:
+        raise ActionError("spyfall.players_for_spies", spies=spies, min=least, max=most, players=players)
+    if "spyfall1" in match.options["packs"] and (spies != 1 or players > 8):
+        # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (docs/rules 3)
+        raise ActionError("spyfall.spyfall1_limits", max=8)
+    if not match.hook.spyfall_locations(match=match):
+        raise ActionError("spyfall.no_locations")
+
+
+@hookimpl
+def setup(match: Match) -> None:
+    match.data.update(dealer=first_dealer(match), used=[], marks={}, spy_count=spy_count_option(match))
+    begin_round(match)  # the match then enters its first phase, the play
 
 
 def location_card(location: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +394,7 @@ def location_card(location: dict[str, Any]) -> dict[str, Any]:
 
 
 @hookimpl
-def deal(match, forced: dict[str, Any] | None) -> None:
+def deal(match: Match, forced: dict[str, Any] | None) -> None:
     everything = match.hook.spyfall_locations(match=match)
     pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
     if not pool:  # every location was played: shuffle them all back
@@ -251,108 +435,8 @@ def deal(match, forced: dict[str, Any] | None) -> None:
     )
 
 
-def clock_out(match) -> None:
-    """The clock ran out: vote on each player in turn, the dealer first, then clockwise."""
-    match.round_state["final_queue"] = match.seat_order_from(match.data["dealer"])
-    next_candidate(match)
-
-
-def next_candidate(match) -> None:
-    state = match.round_state
-    queue = [p for p in state["final_queue"] if match.is_present(p)]
-    if not queue:
-        settle(match, winner=clock_winner(match), how="clock", convicted=None)
-        return
-    candidate = queue.pop(0)
-    state["final_queue"] = queue
-    state["final_candidate"] = candidate
-    match.set_phase("final_vote")
-    match.open_ballot(
-        f"final:{candidate}",
-        [p for p in match.present if p != candidate],
-        [],
-        rule="yesno",
-        k=allowance(match),
-        seconds=match.options["vote_seconds"],
-        data={"accused": candidate},
-    )
-
-
-def final_vote_closed(match, ballot) -> None:
-    if ballot.result["passed"]:
-        convicted(match, ballot.data["accused"], "final_vote")
-    else:
-        next_candidate(match)
-
-
-def convicted(match, accused: str, how: str) -> None:
-    winner = "agents" if accused in match.round_state["spies"] else "spies"
-    settle(match, winner=winner, how=how, convicted=accused)
-
-
-def clock_winner(match) -> str:
-    """Nobody was convicted when the votes ran out: the spies win (with no spy dealt, the table does)."""
-    return "spies" if match.round_state["spies"] else "agents"
-
-
-def settle_reveal(match) -> None:
-    state = match.round_state
-    right = [s for s, loc in state["guesses"].items() if loc == state["location"]]
-    settle(match, winner="spies" if right else "agents", how="reveal", convicted=None)
-
-
-def settle(match, *, winner: str, how: str, convicted: str | None) -> None:
-    state = match.round_state
-    for name in (ROUND_TIMER, REVEAL_TIMER):
-        match.stop_timer(name)
-    outcome = {
-        "winner": winner,
-        "how": how,
-        "convicted": convicted,
-        "spies": list(state["spies"]),
-        "location": state["location"],
-        "guesses": {s: state["guesses"].get(s) for s in state["spies"] if s in state["guesses"] or how == "reveal"},
-        "correct": [s for s, loc in state["guesses"].items() if loc == state["location"]],
-    }
-    state["outcome"] = outcome
-    match.hook.spyfall_score(match=match, outcome=outcome)
-    match.hook.spyfall_round_done(match=match, used=[state["location"]])
-    match.end_round()
-    match.set_phase("round_over")
-    match.announce(f"spyfall.event.{winner}_win", how=how)
-
-
-def score_round(match, outcome: dict[str, Any], *, other_spy_as_agent: bool = True) -> None:
-    """The rulebook's scoring, ruled by docs/rules (Spyfall 2, rule 9); only players still in the match score."""
-    state = match.round_state
-    spies = [s for s in outcome["spies"] if match.is_present(s)]
-    if outcome["winner"] == "spies":
-        for spy in spies:
-            match.score(spy, "spy_win")
-            if spy in outcome["correct"]:
-                match.score(spy, "spy_guessed")
-            if outcome["convicted"] is not None:
-                match.score(spy, "innocent_accused")
-        return
-    agents = [p for p in match.present if p not in outcome["spies"]]
-    early_spy = outcome["how"] == ACCUSATION and outcome["convicted"] in spies
-    if early_spy and other_spy_as_agent:
-        # the other, unrevealed spy scores as a non-spy
-        agents += [s for s in spies if s != outcome["convicted"]]
-    for agent in match.present:
-        if agent in agents:
-            match.score(agent, "agents_win")
-    if early_spy:
-        first = state["first_accuser"].get(outcome["convicted"])
-        if first in agents:
-            match.score(first, "first_accuser")
-
-
-# -- players who leave ------------------------------------------------------------------------------------
-
-
 @hookimpl
-def unfinished_round(match) -> list[dict[str, Any]]:
+def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended mid-round: the location and the spies."""
     state = match.round_state
     if "location_card" not in state:
@@ -365,16 +449,15 @@ def unfinished_round(match) -> list[dict[str, Any]]:
 
 
 @hookimpl
-def player_left(match, player: str) -> None:
+def player_left(match: Match, player: str) -> str | None:
     """docs/rules: coming and going. The only spy (or both) leaving voids the round; otherwise it goes on."""
     state = match.round_state
-    if match.phase not in PLAYING:
-        return
+    if not match.playing:
+        return None
     if player in state["spies"] and not spies_in_play(match):
         match.void_round(player)
         match.hook.spyfall_round_done(match=match, used=[state["location"]])
-        match.set_phase("round_over")
-        return
+        return "round_over"
     for ballot in match.ballots.values():  # two spies and one gone: one-spy thresholds from now on
         if not ballot.closed and ballot.rule == "yesno":
             ballot.k = allowance(match)
@@ -382,19 +465,17 @@ def player_left(match, player: str) -> None:
     if match.phase == ACCUSATION and state["accusation"]["accused"] == player:
         match.cancel_ballot(ACCUSATION)  # the accusation falls with the accused gone
         state["accusation"] = None
-        back_to_play(match)
-    elif match.phase == "final_vote" and state["final_candidate"] == player:
+        return back_to_play(match)
+    if match.phase == "final_vote" and state["final_candidate"] == player:
         match.cancel_ballot(f"final:{player}")
-        next_candidate(match)
-    elif match.phase == "spy_reveal" and match.turn == player:
-        settle_reveal(match)
-
-
-# -- views ----------------------------------------------------------------------------------------------
+        return next_candidate(match)
+    if match.phase == "spy_reveal" and match.turn == player:
+        return settle_reveal(match)
+    return None
 
 
 @hookimpl
-def public_view(match) -> dict[str, Any]:
+def public_view(match: Match) -> dict[str, Any]:
     data = match.data
     state = match.round_state
     shown: dict[str, Any] = {
@@ -426,7 +507,7 @@ def public_view(match) -> dict[str, Any]:
 
 
 @hookimpl
-def seat_view(match, player: str) -> dict[str, Any]:
+def seat_view(match: Match, player: str) -> dict[str, Any]:
     state = match.round_state
     if "location" not in state:
         return {}
@@ -439,70 +520,23 @@ def seat_view(match, player: str) -> dict[str, Any]:
     return {"card": card, "marks": match.data["marks"].get(player, [])}
 
 
-# -- the game's hooks --------------------------------------------------------------------------------------
+class Defaults(PackLocations):
+    """Every default of Spyfall's own hooks (``hookspecs.SpyfallHooks``), in one layer under the variants:
+    the location hooks' (the chosen packs, shared with Team Spyfall) and the game's own."""
 
+    @hookimpl
+    def spyfall_spy_count(self, match: Match) -> int:
+        return match.data["spy_count"]
 
-@hookimpl
-def options() -> dict[str, fields.Field]:
-    return {
-        "rounds": integer(5, 1, 50, "spyfall.option.rounds"),
-        "spies": fields.String(
-            load_default="auto",
-            validate=validate.OneOf(["auto", "1", "2"]),
-            metadata={"label": "spyfall.option.spies"},
-        ),
-        "round_minutes": integer(0, 0, 30, "spyfall.option.round_minutes"),
-        "vote_seconds": integer(60, 10, 600, "spyfall.option.vote_seconds"),
-        "break_seconds": integer(300, 30, 1800, "spyfall.option.break_seconds"),
-        "packs": packs.packs_option(),
-    }
+    @hookimpl
+    def spyfall_spy_counts(self, match: Match) -> list[int]:
+        return [match.data["spy_count"]]
 
+    @hookimpl
+    def spyfall_allowance(self, match: Match) -> int:
+        return 1 if len(spies_in_play(match)) == 2 else 0
 
-@hookimpl
-def check_start(match) -> None:
-    players = len(match.players)
-    spies = spy_count_option(match)
-    if spies == 1 and not 3 <= players <= 11:
-        raise ActionError("spyfall.players_for_spies", spies=1, min=3, max=11, players=players)
-    if spies == 2 and not 5 <= players <= 12:
-        raise ActionError("spyfall.players_for_spies", spies=2, min=5, max=12, players=players)
-    if "spyfall1" in match.options["packs"] and (spies != 1 or players > 8):
-        # Spyfall 1 sets have 7 location cards and 1 spy: one spy, at most 8 players (docs/rules 3)
-        raise ActionError("spyfall.spyfall1_limits", max=8)
-    if not match.hook.spyfall_locations(match=match):
-        raise ActionError("spyfall.no_locations")
-
-
-@hookimpl
-def phases() -> list[Phase]:
-    return PHASES
-
-
-@hookimpl
-def setup(match) -> None:
-    match.data.update(dealer=first_dealer(match), used=[], marks={}, spy_count=spy_count_option(match))
-    begin_round(match)
-
-
-# the defaults of the game's own hookspecs
-
-
-@hookimpl
-def spyfall_spy_count(match) -> int:
-    return match.data["spy_count"]
-
-
-@hookimpl
-def spyfall_spy_counts(match) -> list[int]:
-    return [match.data["spy_count"]]
-
-
-@hookimpl
-def spyfall_allowance(match) -> int:
-    return 1 if len(spies_in_play(match)) == 2 else 0
-
-
-@hookimpl
-def spyfall_score(match, outcome: dict[str, Any]) -> bool:
-    score_round(match, outcome)
-    return True
+    @hookimpl
+    def spyfall_score(self, match: Match, outcome: dict[str, Any]) -> bool:
+        score_round(match, outcome)
+        return True

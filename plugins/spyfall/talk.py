@@ -8,15 +8,20 @@ survive a refresh.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from gamenight import Action, ActionError, Move
 from marshmallow import fields, validate
 
+if TYPE_CHECKING:
+    from gamenight.match import Match
 
-def location_ids(state: dict) -> list[str]:
+
+def location_ids(state: dict[str, Any]) -> list[str]:
     return [card["id"] for card in state["locations"]]
 
 
-def asked(match, action: Action) -> None:
+def asked(match: Match, action: Action) -> None:
     """The asker names whom they asked; that player asks next. No asking back (rulebook: "нельзя спросить в ответ")."""
     state = match.round_state
     target = action.args["player"]
@@ -28,7 +33,7 @@ def asked(match, action: Action) -> None:
     match.pass_turn(target)
 
 
-def hand_on_the_question(match, player: str) -> None:
+def hand_on_the_question(match: Match, player: str) -> None:
     """``player`` left: if they were to ask, the next player still in the match asks; nobody asks them back."""
     state = match.round_state
     if state.get("asked_by") == player:
@@ -39,7 +44,7 @@ def hand_on_the_question(match, player: str) -> None:
             match.pass_turn(state["asker"])
 
 
-def cross(match, action: Action) -> None:
+def cross(match: Match, action: Action) -> None:
     """Cross a location off (or back on) one's own list."""
     state = match.round_state
     location = action.args["location"]
@@ -52,7 +57,8 @@ def cross(match, action: Action) -> None:
         marks.remove(location)
 
 
-ASKED = Move(asked, args={"player": fields.String(required=True, validate=validate.Length(1, 32))}, who="turn")
+TARGET = {"player": fields.String(required=True, validate=validate.Length(1, 32))}
+ASKED = Move(asked, args=TARGET, who="turn")
 CROSS = Move(
     cross,
     args={

@@ -20,8 +20,8 @@ def gamenight_games() -> list[Game]:
         Game(
             id="spyfall_teams",
             names=NAMES,
-            min_players=4,
-            max_players=16,
+            min_players=rules.MIN_PLAYERS,
+            max_players=rules.MAX_PLAYERS,
             rules=(rules, PackLocations()),
             hookspecs=TeamHooks,
             points=rules.POINTS,

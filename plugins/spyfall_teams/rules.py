@@ -8,7 +8,7 @@ the break between rounds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.options import integer
@@ -18,25 +18,111 @@ from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
 
-ROUND_TIMER, PICK_TIMER, SHOW_TIMER = "round", "picks", "show"
+if TYPE_CHECKING:
+    from gamenight.match import Match
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 16
 POINTS = {"ally": 1, "enemy_location": 3, "trusted": 1, "spy_location": 3, "spy_second_location": 4}
-PLAYING = ("play", "pick_locations", "pick_allies")
 DEALT = ("teams", "spies", "locations")  # set by ``deal`` alone, never changed
+ROUND_TIMER, PICK_TIMER, SHOW_TIMER, BREAK_TIMER = "round", "picks", "show", "break"
 HAND_SHOW_FALLBACK = 60  # a show run by hand still moves on by itself after this long
+OPTIONS = {
+    "rounds": integer(5, 1, 50, "spyfall_teams.option.rounds"),
+    "composition": fields.String(
+        load_default="table",
+        validate=validate.OneOf(["table", "table_alt", "custom"]),
+        metadata={"label": "spyfall_teams.option.composition"},
+    ),
+    "custom_teams": integer(2, 2, 4, "spyfall_teams.option.custom_teams"),
+    "custom_spies": integer(0, 0, 4, "spyfall_teams.option.custom_spies"),
+    "round_minutes": integer(10, 1, 30, "spyfall_teams.option.round_minutes"),
+    "pick_seconds": integer(120, 15, 900, "spyfall_teams.option.pick_seconds"),
+    "show_seconds": integer(4, 0, 30, "spyfall_teams.option.show_seconds"),
+    "break_seconds": integer(300, 30, 1800, "spyfall_teams.option.break_seconds"),
+    "packs": packs.packs_option(),
+}
+IDS = fields.List(fields.String(validate=validate.Length(1, 64)), required=True, validate=validate.Length(0, 16))
+
+
+def round_seconds(match: Match) -> float:
+    return 60 * match.options["round_minutes"]
+
+
+def show_seconds(match: Match) -> float:
+    """Each step of the show; 0 (the host steps it by hand) still moves on by itself after a while."""
+    return match.options["show_seconds"] or HAND_SHOW_FALLBACK
+
+
+PHASES = [
+    # No accusations, no reveals: the round runs until the host (or the clock) ends it.
+    Phase(
+        "play",
+        {"asked": ASKED, "end_round": Move("end_play", who="host")},
+        clock=Clock(round_seconds, timer=ROUND_TIMER),
+        turn="asker",
+        next="pick_locations",
+    ),
+    Phase(
+        "pick_locations",
+        {"name_location": Move("name_location", args={"locations": IDS}, simultaneous=True)},
+        clock=Clock("pick_seconds", timer=PICK_TIMER),
+        end_if="all_locations_named",
+        on_clock="location_picks_closed",
+        next="pick_allies",
+    ),
+    Phase(
+        "pick_allies",
+        {"point": Move("point", args={"players": IDS}, simultaneous=True)},
+        clock=Clock("pick_seconds", timer=PICK_TIMER),
+        end_if="all_allies_named",
+        on_clock="ally_picks_closed",
+        next="reveal",
+    ),
+    # The show: the host's next step, or its pace clock, shows the next step; after the last, the break.
+    Phase(
+        "reveal",
+        {"next_step": Move("advance_show", who="host")},
+        clock=Clock(show_seconds, timer=SHOW_TIMER, pace=True),
+        on_enter="start_show",
+        on_clock="advance_show",
+        next="round_over",
+        playing=False,
+    ),
+    Phase(
+        "round_over",
+        {"next": Move("next_round", who="host")},
+        clock=Clock("break_seconds", timer=BREAK_TIMER),
+        on_clock="break_over",
+        next="play",
+        playing=False,
+    ),
+    # A whole location team that leaves while a round is played voids it: on to the break (``player_left``).
+    Phase(ANY_PHASE, {"cross": CROSS}, next="round_over"),
+]
 
 
 def team_of(state: dict[str, Any], player: str) -> int | None:
     return next((i for i, team in enumerate(state["teams"]) if player in team["players"]), None)
 
 
-def teammates_in_play(match, state: dict[str, Any], index: int) -> list[str]:
+def teammates_in_play(match: Match, state: dict[str, Any], index: int) -> list[str]:
     return [p for p in state["teams"][index]["players"] if match.is_present(p)]
 
 
-# -- moves ---------------------------------------------------------------------------------------------
+# -- the play and the picks ------------------------------------------------------------------------------
 
 
-def name_location(match, action: Action) -> None:
+def asker(match: Match) -> str:
+    """Who asks first: the round's dealer, who holds the turn as the play begins."""
+    return match.round_state["asker"]
+
+
+def end_play(match: Match, action: Action) -> str:
+    """The host ends the play: on to the picks."""
+    return "pick_locations"
+
+
+def name_location(match: Match, action: Action) -> None:
     """Each non-spy names one enemy location, a spy two, from this round's list (docs/rules: Team Spyfall, 3
     and 6). Every phone offers two slots, so that the form gives no spy away: a non-spy may name a second
     location too, which is shown with the picks and never scores (only a non-spy's first counts)."""
@@ -53,7 +139,7 @@ def name_location(match, action: Action) -> None:
     state["location_picks"][action.actor] = list(chosen)
 
 
-def point(match, action: Action) -> None:
+def point(match: Match, action: Action) -> None:
     """Each player points at allies: 1 in a team of 2, exactly 2 in a team of 3 or more (as the round was
     dealt, whoever has left since), or at no one (as when the pick clock runs out); a spy at anyone or no one."""
     state = match.round_state
@@ -68,7 +154,7 @@ def point(match, action: Action) -> None:
     state["ally_picks"][action.actor] = list(chosen)
 
 
-def allies_needed(match, player: str) -> int | None:
+def allies_needed(match: Match, player: str) -> int | None:
     """How many allies ``player`` names (``None``: a spy, who names any number). The team's size as dealt: a
     form that shrank when a member left would tell the rest of the team who they are (docs/rules)."""
     state = match.round_state
@@ -78,178 +164,74 @@ def allies_needed(match, player: str) -> int | None:
     return allies_to_name(len(state["teams"][index]["players"]))
 
 
-def everyone_picked(key: str):
-    return lambda match: all(p in match.round_state[key] for p in match.present)
+def all_locations_named(match: Match) -> bool:
+    return everyone_picked(match, "location_picks")
 
 
-def picks_closed(match, key: str, following: str) -> None:
+def all_allies_named(match: Match) -> bool:
+    return everyone_picked(match, "ally_picks")
+
+
+def location_picks_closed(match: Match) -> str:
+    close_picks(match, "location_picks")
+    return "pick_allies"
+
+
+def ally_picks_closed(match: Match) -> str:
+    close_picks(match, "ally_picks")
+    return "reveal"
+
+
+def everyone_picked(match: Match, key: str) -> bool:
+    return all(p in match.round_state[key] for p in match.present)
+
+
+def close_picks(match: Match, key: str) -> None:
     """The pick clock ran out: a pick not made is an empty one and scores nothing."""
     for player in match.present:
         match.round_state[key].setdefault(player, [])
-    match.set_phase(following)
 
 
-def next_round(match, action: Action | None = None) -> None:
+# -- between rounds ------------------------------------------------------------------------------------------
+
+
+def next_round(match: Match, action: Action | None = None) -> str | None:
+    """The host moves on after the break (or its clock runs out): the next round, or the end of the match."""
     if match.round >= match.options["rounds"]:
         match.finish()
-        return
+        return None
     match.hook.spyfall_check_next_round(match=match)
-    begin_round(match)
-
-
-def show_seconds(match) -> float:
-    return match.options["show_seconds"] or HAND_SHOW_FALLBACK
-
-
-PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}
-IDS = fields.List(fields.String(validate=validate.Length(1, 64)), required=True, validate=validate.Length(0, 16))
-PHASES = [
-    # No accusations, no reveals: the round runs until the host (or the clock) ends it.
-    Phase(
-        "play",
-        {"asked": ASKED, "end_round": Move(lambda match, action: match.set_phase("pick_locations"), who="host")},
-        clock=Clock(lambda match: 60 * match.options["round_minutes"], timer=ROUND_TIMER),
-        on_clock=lambda match: match.set_phase("pick_locations"),
-    ),
-    Phase(
-        "pick_locations",
-        {"name_location": Move(name_location, args={"locations": IDS}, simultaneous=True)},
-        clock=Clock("pick_seconds", timer=PICK_TIMER),
-        end_if=everyone_picked("location_picks"),
-        on_end=lambda match: match.set_phase("pick_allies"),
-        on_clock=lambda match: picks_closed(match, "location_picks", "pick_allies"),
-    ),
-    Phase(
-        "pick_allies",
-        {"point": Move(point, args={"players": IDS}, simultaneous=True)},
-        clock=Clock("pick_seconds", timer=PICK_TIMER),
-        end_if=everyone_picked("ally_picks"),
-        on_end=lambda match: match.set_phase("reveal"),
-        on_clock=lambda match: picks_closed(match, "ally_picks", "reveal"),
-    ),
-    Phase(
-        "reveal",
-        {"next_step": Move(lambda match, action: advance_show(match), who="host")},
-        clock=Clock(show_seconds, timer=SHOW_TIMER, pace=True),
-        on_enter=lambda match: start_show(match),
-        on_clock=lambda match: advance_show(match),
-    ),
-    Phase(
-        "round_over",
-        {"next": Move(next_round, who="host")},
-        clock=Clock("break_seconds", timer="break"),
-        on_clock=when_the_break_runs_out(next_round),
-    ),
-    Phase(ANY_PHASE, {"cross": CROSS}),
-]
-
-
-# -- the round --------------------------------------------------------------------------------------------
-
-
-def begin_round(match) -> None:
     match.start_round()
-    match.set_phase("play", turn=match.round_state["asker"])
+    return "play"
 
 
-def round_composition(match) -> tuple[tuple[int, ...], int]:
-    """The composition for the players still in the match (the chosen one while everyone is here)."""
-    options, players = match.options, len(match.present)
-    try:
-        return composition(players, options["composition"], options["custom_teams"], options["custom_spies"])
-    except ActionError:  # someone left and the chosen composition has no row for the players left
-        return composition(players, "custom", 2, 0)
-
-
-@hookimpl
-def deal(match, forced: dict[str, Any] | None) -> None:
-    everything = match.hook.spyfall_locations(match=match)
-    sizes, spy_count = round_composition(match)
-    pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
-    if len(pool) < len(sizes):
-        match.data["used"] = []
-        pool = everything
-        match.announce("spyfall.event.reshuffled")
-    if forced:
-        chosen, members, spies = forced_deal(match, forced, everything, sizes, spy_count)
-    else:
-        chosen = match.rng.sample(pool, len(sizes))
-        seats = match.rng.sample(match.present, len(match.present))
-        members, start = [], 0
-        for size in sizes:
-            members.append(seats[start : start + size])
-            start += size
-        spies = seats[start:]
-    teams = []
-    for location, players in zip(chosen, members, strict=True):
-        roles = list(location.get("roles", []))
-        match.rng.shuffle(roles)
-        teams.append(
-            {
-                "location": location["id"],
-                "card": location_card(location),
-                "players": players,
-                "roles": {p: (roles[i % len(roles)] if roles else None) for i, p in enumerate(players)},
-            }
-        )
-        match.data["used"].append(location["id"])
-    dealer = match.data["dealer"]
-    match.data["marks"] = {}
-    match.round_state.update(
-        teams=teams,
-        spies=spies,
-        locations=[location_card(loc) for loc in pool],  # this round's list: the pool it was dealt from
-        asker=dealer,
-        asked_by=None,
-        location_picks={},
-        ally_picks={},
-        show=[],
-        shown=0,
-        result=None,
-    )
-    match.data["dealer"] = match.next_player(dealer)
-    remember_next_dealer(match, match.data["dealer"])
-
-
-def forced_deal(match, forced, everything, sizes, spy_count):
-    """A script's deal: ``teams`` ({location id: [names]}) and ``spies`` ([names]), as the composition has them."""
-    by_id = {loc["id"]: loc for loc in everything}
-    unknown = [loc for loc in forced.get("teams", {}) if loc not in by_id]
-    if unknown:
-        raise BadDeal(f"forced location {unknown[0]!r} is not in play")
-    chosen = [by_id[loc] for loc in forced["teams"]]
-    members = [[match.player_named(n) for n in names] for names in forced["teams"].values()]
-    spies = [match.player_named(n) for n in forced.get("spies", [])]
-    if sorted(len(m) for m in members) != sorted(sizes) or len(spies) != spy_count:
-        raise BadDeal(f"the composition is teams of {list(sizes)} and {spy_count} spies; the deal differs")
-    everyone = [p for team in members for p in team] + spies
-    if len(set(everyone)) != len(everyone):
-        raise BadDeal("a player is dealt twice")
-    return chosen, members, spies
+break_over = when_the_break_runs_out(next_round)
 
 
 # -- the reveal: the variant's own scoring script, one step at a time ---------------------------------------
 
 
-def start_show(match) -> None:
+def start_show(match: Match) -> None:
+    """The show begins: its steps are laid out and the first is shown."""
     state = match.round_state
     state["show"] = scoring_script(match)
     state["shown"] = 0
     apply_step(match, state["show"][0])
 
 
-def advance_show(match) -> None:
+def advance_show(match: Match, action: Action | None = None) -> str | None:
+    """The host's next step, or the pace clock: the show's next step, or after its last, the break."""
     state = match.round_state
     state["shown"] += 1
     if state["shown"] >= len(state["show"]):
         match.hook.spyfall_round_done(match=match, used=[t["location"] for t in state["teams"]])
-        match.set_phase("round_over")
-        return
+        return "round_over"
     apply_step(match, state["show"][state["shown"]])
     match.restart_clock()
+    return None
 
 
-def apply_step(match, step: dict[str, Any]) -> None:
+def apply_step(match: Match, step: dict[str, Any]) -> None:
     """Award the points a step of the show announces, as it is shown."""
     for award in step.get("awards", []):
         match.award(award["player"], award["points"], award["reason"], **award.get("params", {}))
@@ -263,7 +245,7 @@ def apply_step(match, step: dict[str, Any]) -> None:
         match.end_round()
 
 
-def scoring_script(match) -> list[dict[str, Any]]:
+def scoring_script(match: Match) -> list[dict[str, Any]]:
     """The variant's scoring script as steps (docs/rules, Team Spyfall, rule 4); only players still in score."""
     state = match.round_state
     teams, spies = state["teams"], state["spies"]
@@ -362,11 +344,46 @@ def scoring_script(match) -> list[dict[str, Any]]:
     return steps
 
 
+# -- dealing -----------------------------------------------------------------------------------------------
+
+
+def round_composition(match: Match) -> tuple[tuple[int, ...], int]:
+    """The composition for the players still in the match (the chosen one while everyone is here)."""
+    options, players = match.options, len(match.present)
+    try:
+        return composition(players, options["composition"], options["custom_teams"], options["custom_spies"])
+    except ActionError:  # someone left and the chosen composition has no row for the players left
+        return composition(players, "custom", 2, 0)
+
+
+def forced_deal(
+    match: Match,
+    forced: dict[str, Any],
+    everything: list[dict[str, Any]],
+    sizes: tuple[int, ...],
+    spy_count: int,
+) -> tuple[list[dict[str, Any]], list[list[str]], list[str]]:
+    """A script's deal: ``teams`` ({location id: [names]}) and ``spies`` ([names]), as the composition has them."""
+    by_id = {loc["id"]: loc for loc in everything}
+    unknown = [loc for loc in forced.get("teams", {}) if loc not in by_id]
+    if unknown:
+        raise BadDeal(f"forced location {unknown[0]!r} is not in play")
+    chosen = [by_id[loc] for loc in forced["teams"]]
+    members = [[match.player_named(n) for n in names] for names in forced["teams"].values()]
+    spies = [match.player_named(n) for n in forced.get("spies", [])]
+    if sorted(len(m) for m in members) != sorted(sizes) or len(spies) != spy_count:
+        raise BadDeal(f"the composition is teams of {list(sizes)} and {spy_count} spies; the deal differs")
+    everyone = [p for team in members for p in team] + spies
+    if len(set(everyone)) != len(everyone):
+        raise BadDeal("a player is dealt twice")
+    return chosen, members, spies
+
+
 # -- views -----------------------------------------------------------------------------------------------------
 
 
 @hookimpl
-def public_view(match) -> dict[str, Any]:
+def public_view(match: Match) -> dict[str, Any]:
     data = match.data
     sizes, spies = data["composition"]
     shown: dict[str, Any] = {"composition": {"teams": list(sizes), "spies": spies}, "rounds": match.options["rounds"]}
@@ -388,7 +405,7 @@ def public_view(match) -> dict[str, Any]:
 
 
 @hookimpl
-def seat_view(match, player: str) -> dict[str, Any]:
+def seat_view(match: Match, player: str) -> dict[str, Any]:
     state = match.round_state
     if "teams" not in state:
         return {}
@@ -414,7 +431,7 @@ def seat_view(match, player: str) -> dict[str, Any]:
 
 
 @hookimpl
-def unfinished_round(match) -> list[dict[str, Any]]:
+def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended mid-round: each team and its location, and the spies."""
     state = match.round_state
     told = [
@@ -428,45 +445,26 @@ def unfinished_round(match) -> list[dict[str, Any]]:
 
 
 @hookimpl
-def player_left(match, player: str) -> None:
+def player_left(match: Match, player: str) -> str | None:
     """A whole location team gone voids the round (docs/rules: coming and going, 2); anyone else's departure
     lets it go on, with their picks not awaited."""
     state = match.round_state
-    if match.phase not in PLAYING:
-        return
+    if not match.playing:
+        return None
     index = team_of(state, player)
     if index is not None and not teammates_in_play(match, state, index):
         match.void_round(player)
         match.hook.spyfall_round_done(match=match, used=[t["location"] for t in state["teams"]])
-        match.set_phase("round_over")
-        return
+        return "round_over"
     hand_on_the_question(match, player)
+    return None
 
 
 # -- the game's hooks -----------------------------------------------------------------------------------------
 
 
 @hookimpl
-def options() -> dict[str, fields.Field]:
-    return {
-        "rounds": integer(5, 1, 50, "spyfall_teams.option.rounds"),
-        "composition": fields.String(
-            load_default="table",
-            validate=validate.OneOf(["table", "table_alt", "custom"]),
-            metadata={"label": "spyfall_teams.option.composition"},
-        ),
-        "custom_teams": integer(2, 2, 4, "spyfall_teams.option.custom_teams"),
-        "custom_spies": integer(0, 0, 4, "spyfall_teams.option.custom_spies"),
-        "round_minutes": integer(10, 1, 30, "spyfall_teams.option.round_minutes"),
-        "pick_seconds": integer(120, 15, 900, "spyfall_teams.option.pick_seconds"),
-        "show_seconds": integer(4, 0, 30, "spyfall_teams.option.show_seconds"),
-        "break_seconds": integer(300, 30, 1800, "spyfall_teams.option.break_seconds"),
-        "packs": packs.packs_option(),
-    }
-
-
-@hookimpl
-def check_start(match) -> None:
+def check_start(match: Match) -> None:
     options = match.options
     sizes, _ = composition(len(match.players), options["composition"], options["custom_teams"], options["custom_spies"])
     if len(match.hook.spyfall_locations(match=match)) < len(sizes):
@@ -474,12 +472,7 @@ def check_start(match) -> None:
 
 
 @hookimpl
-def phases() -> list[Phase]:
-    return PHASES
-
-
-@hookimpl
-def setup(match) -> None:
+def setup(match: Match) -> None:
     options = match.options
     sizes, spies = composition(
         len(match.players), options["composition"], options["custom_teams"], options["custom_spies"]
@@ -491,11 +484,61 @@ def setup(match) -> None:
         marks={},
         rounds_won=dict.fromkeys(match.players, 0),
     )
-    begin_round(match)
+    match.start_round()
 
 
 @hookimpl
-def ranking_key(match, player: str) -> tuple:
+def deal(match: Match, forced: dict[str, Any] | None) -> None:
+    everything = match.hook.spyfall_locations(match=match)
+    sizes, spy_count = round_composition(match)
+    pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
+    if len(pool) < len(sizes):
+        match.data["used"] = []
+        pool = everything
+        match.announce("spyfall.event.reshuffled")
+    if forced:
+        chosen, members, spies = forced_deal(match, forced, everything, sizes, spy_count)
+    else:
+        chosen = match.rng.sample(pool, len(sizes))
+        seats = match.rng.sample(match.present, len(match.present))
+        members, start = [], 0
+        for size in sizes:
+            members.append(seats[start : start + size])
+            start += size
+        spies = seats[start:]
+    teams = []
+    for location, players in zip(chosen, members, strict=True):
+        roles = list(location.get("roles", []))
+        match.rng.shuffle(roles)
+        teams.append(
+            {
+                "location": location["id"],
+                "card": location_card(location),
+                "players": players,
+                "roles": {p: (roles[i % len(roles)] if roles else None) for i, p in enumerate(players)},
+            }
+        )
+        match.data["used"].append(location["id"])
+    dealer = match.data["dealer"]
+    match.data["marks"] = {}
+    match.round_state.update(
+        teams=teams,
+        spies=spies,
+        locations=[location_card(loc) for loc in pool],  # this round's list: the pool it was dealt from
+        asker=dealer,
+        asked_by=None,
+        location_picks={},
+        ally_picks={},
+        show=[],
+        shown=0,
+        result=None,
+    )
+    match.data["dealer"] = match.next_player(dealer)
+    remember_next_dealer(match, match.data["dealer"])
+
+
+@hookimpl
+def ranking_key(match: Match, player: str) -> tuple[int]:
     """The players whose teams won the most rounds win; ties are shared (docs/rules: Team Spyfall, 5).
 
     Individual points never break that tie: they are shown, not ranked on.

@@ -1,13 +1,14 @@
 // I'm Not a Human: the nine pictures.
 
-import { ANSWER_PUBLIC, paint, token, el, boardMode } from "./common.js";
+import { paint, token, el, boardMode } from "./common.js";
 import { openZoom } from "./zoom.js";
 import { describe, tagsReady } from "./pictures.js";
 
 function boardTitle(ctx) {
   const { api, gameView, phase, match } = ctx;
   const { t } = api;
-  if (ANSWER_PUBLIC.has(phase) && gameView.answer) return t("notahuman.screen.board_answer", { number: gameView.answer });
+  // the public view carries the answer only once it is public (rules.py, ANSWER_PUBLIC)
+  if (gameView.answer) return t("notahuman.screen.board_answer", { number: gameView.answer });
   if (phase === "guess" && !api.table) return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
   return t("notahuman.screen.board_title");
 }

@@ -5,7 +5,6 @@ export const BALLOT = "human";
 export const SERVER_SLOT = 9; // "#9" at the bottom of the association list: nobody, a glitch (the server)
 export const MAX_LETTERS = 32;
 export const ART = "/plugins/notahuman/art";
-export const ANSWER_PUBLIC = new Set(["explanations", "discussion", "voting", "round_over", "over"]);
 
 export function put(node, ...children) {
   node.replaceChildren();
