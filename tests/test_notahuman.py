@@ -209,6 +209,38 @@ def test_views_leak_neither_the_answer_to_the_human_nor_the_human_to_anyone(engi
     assert outcome["answer"] == 6
 
 
+def test_the_human_gets_no_answer_and_no_robot_learns_who_is_human_before_their_time(engine, clock):
+    night = Night(engine, clock, PLAYERS)
+    assert night.start(game="notahuman", deals=[{"answer": 6, "human": "Chen"}]).ok
+    for name in PLAYERS:
+        night.must(name, "associate", word=f"word{name.lower()}")
+    assert night.match.phase == "reveal_window"
+    robot_card, human_card = {"role": "robot", "answer": 6}, {"role": "human"}
+    roles = {night.ids[name]: "human" if name == "Chen" else "robot" for name in PLAYERS}  # as the round's end shows
+    recorder = night.recorder
+    recorder.holds("Chen", human_card)
+    recorder.never_holds("Chen", robot_card)
+    for name in ["Ann", "Boris", "Dina"]:
+        recorder.holds(name, robot_card)
+    for name in [None, "Ann", "Boris", "Dina"]:
+        recorder.never_holds(name, human_card)
+    for name in [None, *PLAYERS]:
+        recorder.never_holds(name, roles)
+    shown = [view["match"]["game_view"]["answer"] for view in recorder.views("Chen") if view["match"]]
+    assert shown and set(shown) == {None}, "the public answer field stays empty for the Human"
+    night.advance(5)  # the Human stays hidden: the explanations, where the answer is public
+    assert night.match.phase == "explanations"
+    assert recorder.views("Chen")[-1]["match"]["game_view"]["answer"] == 6
+    while night.match.phase == "explanations":
+        night.must(night.turn, "explained")
+    night.must("Ann", "start_vote")
+    for name in PLAYERS:
+        night.must(name, "vote", ballot="human", choice=night.match.ballots["human"].allowed(night.ids[name])[0])
+    assert night.match.phase == "round_over"
+    for name in [None, *PLAYERS]:
+        recorder.holds(name, roles)
+
+
 def test_robots_see_the_answer_and_the_human_sees_0_0(engine, clock):
     night = Night(engine, clock, PLAYERS)
     night.start(game="notahuman", deals=[{"answer": 2, "human": "Boris"}])

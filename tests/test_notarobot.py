@@ -346,6 +346,32 @@ def test_ending_early_during_a_turn_tells_the_word_being_drawn(group):
     ]
 
 
+def test_a_drawing_reaches_nobody_but_its_artist_until_their_reveal(group):
+    start(group)
+    for name in PLAYERS:  # Chen draws the corner square of the third word, everyone else the frame of the first
+        assert draw(group, name, CORNER if name == "Chen" else FRAME, word=2 if name == "Chen" else 0).ok
+    drawing = game(group, "Chen")["drawing"]  # the word picked, the figure, the inside tiles
+    assert drawing["word"] == 2 and drawing["inside"] == [0, 1, 5, 6]
+    for artist in ("Ann", "Boris"):  # two turns revealed before Chen's
+        group.must(artist, "uncover", tile=0)
+        for name, tile in zip([n for n in PLAYERS if n != artist], [12, 13, 14], strict=True):
+            group.must(name, "check", tile=tile)
+        group.must("Ann", "next")
+    group.must("Chen", "uncover", tile=0)
+    group.must("Ann", "check", tile=12)
+    group.must("Dina", "check", tile=13)
+    recorder = group.recorder
+    recorder.holds("Chen", drawing)
+    for name in (None, "Ann", "Boris", "Dina"):
+        for secret in (drawing, CORNER, drawing["inside"]):
+            recorder.never_holds(name, secret)
+    group.must("Boris", "check", tile=14)  # the last checkmark: Chen's reveal
+    assert group.match.phase == "reveal" and game(group)["reveal"]["word"] == 2
+    for name in (None, "Ann", "Boris", "Dina"):
+        recorder.holds(name, CORNER)
+        recorder.holds(name, drawing["inside"])
+
+
 def test_the_gallery_of_every_drawing_is_shown_once_the_match_is_over_and_not_before(group):
     """Issue 20: after the match every drawing of it, in the order drawn, with its word and artist, for the table
     and every phone; until then no recipient holds it."""

@@ -265,6 +265,35 @@ def test_views_hide_the_location_from_spies_and_the_spies_from_everyone(engine, 
     assert night.match.over
 
 
+def test_the_spy_never_gets_the_location_and_no_agent_learns_the_spy_before_the_round_ends(engine, clock):
+    night = table_of(engine, clock, 4)
+    assert night.start(game="spyfall", deals=[{"location": "s2.port", "spies": ["Chen"]}]).ok
+    for asker, asked in [("Ann", "Boris"), ("Boris", "Dina"), ("Dina", "Chen"), ("Chen", "Ann")]:
+        night.must(asker, "asked", player=night.ids[asked])
+    night.must("Ann", "accuse", player=night.ids["Chen"])
+    night.must("Boris", "vote", ballot="accusation", choice="yes")
+    agents = ["Ann", "Boris", "Dina"]
+    cards = {name: night.view(name)["match"]["game_view"]["card"] for name in agents}  # the location and a role
+    spies = [night.ids["Chen"]]  # as the round's end lists them
+    recorder = night.recorder
+    recorder.holds("Chen", {"spy": True})
+    for name in agents:
+        recorder.holds(name, cards[name])
+        recorder.never_holds(name, {"spy": True})
+    for name in ["Chen", None, *agents]:
+        for owner, card in cards.items():
+            if owner != name:
+                recorder.never_holds(name, card)
+                recorder.never_holds(name, card["role"])
+        recorder.never_holds(name, spies)
+    night.must("Dina", "vote", ballot="accusation", choice="yes")  # the accusation passes: the round ends
+    assert night.match.phase == "round_over"
+    for name in [None, *agents]:
+        recorder.holds(name, spies)
+    for card in cards.values():
+        recorder.never_holds("Chen", card["role"])
+
+
 def test_known_spies_see_each_other_and_nobody_else_does(engine, clock):
     night = table_of(engine, clock, 6)
     night.start(game="spyfall", variants=["known_spies"], options={"spies": "2"})

@@ -148,6 +148,33 @@ def test_picks_and_teams_are_secret_until_the_show(engine, clock):
     assert night.view("Boris")["match"]["game_view"]["my_location_pick"] is not None
 
 
+def test_a_teams_location_reaches_neither_the_other_team_nor_the_spy_before_the_show(engine, clock):
+    night = Night(engine, clock, NAMES[:5])
+    deal = {"teams": {"s2.wedding": ["Ann", "Boris"], "s2.port": ["Chen", "Dina"]}, "spies": ["Emil"]}
+    assert night.start(game="spyfall_teams", options={"show_seconds": 0}, deals=[deal]).ok
+    night.must("Ann", "asked", player=night.ids["Chen"])
+    play_to_reveal(night)  # the host ends the play, everyone picks: the show opens with the picks
+    assert [step["kind"] for step in night.view(None)["match"]["game_view"]["show"]] == ["picks"]
+    cards = {name: night.view(name)["match"]["game_view"]["card"] for name in NAMES[:4]}  # location and role
+    teams = [  # as the show's second step tells them: nobody, not even a member, knows a team before
+        {"card": cards[first]["location"], "players": [night.ids[first], night.ids[second]]}
+        for first, second in (("Ann", "Boris"), ("Chen", "Dina"))
+    ]
+    recorder = night.recorder
+    recorder.holds("Emil", {"spy": True})
+    for name in [None, *NAMES[:5]]:
+        for owner, card in cards.items():
+            (recorder.holds if owner == name else recorder.never_holds)(name, card)
+        if name != "Emil":
+            recorder.never_holds(name, {"spy": True})
+        for team in teams:
+            recorder.never_holds(name, team)
+    night.must("Ann", "next_step")  # the show's second step: the teams
+    for name in [None, *NAMES[:5]]:
+        for team in teams:
+            recorder.holds(name, team)
+
+
 def game_view(match, player):
     return json.dumps(view_of(match, player), sort_keys=True)
 
