@@ -72,6 +72,7 @@ from netclient import (
     ClusterLobby,
     FollowingConn,
     Seat,
+    add_load_options,
     error_code,
     now,
 )
@@ -1252,13 +1253,8 @@ def main() -> None:
     parser.add_argument("--failover-lobbies", type=int, default=30)
     parser.add_argument("--failover-wait", type=float, default=30.0, help="seconds past the lease for clients back")
     parser.add_argument("--lease-seconds", type=float, nargs="+", default=[DEFAULT_LEASE, 2.0], help="failover runs")
-    parser.add_argument("--rate", type=float, default=1.0, help="moves a second per seat (a Poisson process)")
-    parser.add_argument("--asked", action=argparse.BooleanOptionalAction, default=True, help="ask in turn too")
-    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of moves before a window")
+    add_load_options(parser)
     parser.add_argument("--settle", type=float, default=1.5, help="seconds after a step's window before its analysis")
-    parser.add_argument("--drain", type=float, default=10.0, help="at most this long for late answers and views")
-    parser.add_argument("--timeout", type=float, default=30.0, help="for each setup step")
-    parser.add_argument("--setup-concurrency", type=int, default=10, help="lobbies set up at once")
     parser.add_argument("--budget", type=float, default=270.0, help="seconds after which no new step starts")
     parser.add_argument("--stages", nargs="+", choices=("stores", "proxy", "failover"),
                         default=["stores", "proxy", "failover"])  # fmt: skip

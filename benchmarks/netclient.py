@@ -11,6 +11,7 @@ whether bytes are being counted, and what went wrong.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import random
@@ -694,3 +695,13 @@ class ClusterLobby(Lobby):
         self.clients.conns.append(conn)
         await conn.open(timeout)
         return conn
+
+
+def add_load_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the generated load every network benchmark shares: the players' pace and the setup."""
+    parser.add_argument("--rate", type=float, default=1.0, help="moves a second per seat (a Poisson process)")
+    parser.add_argument("--asked", action=argparse.BooleanOptionalAction, default=True, help="ask in turn too")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of moves before a measured window")
+    parser.add_argument("--drain", type=float, default=10.0, help="at most this long for late answers and views")
+    parser.add_argument("--timeout", type=float, default=30.0, help="for each setup step")
+    parser.add_argument("--setup-concurrency", type=int, default=10, help="lobbies set up at once")

@@ -70,7 +70,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from netclient import SEATS, Clients, Conn, Lobby, Seat, now
+from netclient import SEATS, Clients, Conn, Lobby, Seat, add_load_options, now
 
 HERE = Path(__file__).resolve().parent
 SERVERS = ("real", "relay")
@@ -653,13 +653,8 @@ def main() -> None:
     parser.add_argument("--servers", nargs="+", choices=SERVERS, default=list(SERVERS))
     parser.add_argument("--modes", nargs="+", choices=MODES, default=["eventlet"])
     parser.add_argument("--lobbies", nargs="+", type=int, default=[20, 40, 80])
-    parser.add_argument("--rate", type=float, default=1.0, help="moves a second per seat (a Poisson process)")
-    parser.add_argument("--asked", action=argparse.BooleanOptionalAction, default=True, help="ask in turn too")
-    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of moves before the measured window")
+    add_load_options(parser)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds measured")
-    parser.add_argument("--drain", type=float, default=10.0, help="at most this long for late answers and views")
-    parser.add_argument("--timeout", type=float, default=30.0, help="for each setup step")
-    parser.add_argument("--setup-concurrency", type=int, default=10, help="lobbies set up at once")
     parser.add_argument("--slo-ms", type=float, default=50.0, help="the p99 a load must hold")
     parser.add_argument("--give-up-ms", type=float, default=1000.0, help="a series stops past this p99")
     parser.add_argument("--bisect", type=int, default=0, help="halvings of the gap past the most lobbies held")
