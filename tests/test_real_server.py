@@ -72,7 +72,8 @@ class Player:
             if state is not None and predicate(state):
                 return state
             time.sleep(0.02)
-        raise AssertionError(f"{self.name or 'table'} never saw {what}; last state: {json.dumps(self.latest)[:500]}")
+        match = (self.latest or {}).get("match")
+        raise AssertionError(f"{self.name or 'table'} never saw {what}; last match state: {json.dumps(match)[:1500]}")
 
 
 def play_round(players: dict[str, Player], host: Player) -> dict:
@@ -84,8 +85,12 @@ def play_round(players: dict[str, Player], host: Player) -> dict:
         by_id[turn].act("claim", value=7)
         version = state["match"]["version"]
         state = host.wait(lambda s, v=version: s["match"]["version"] > v, "the next claim")
+    this_round = state["match"]["round"]
     for voter in players.values():
-        mine = voter.wait(lambda s: "highest" in s["match"]["ballots"], "the ballot")
+        # This round's open vote, not a lagging view of the last round's closed one.
+        mine = voter.wait(
+            lambda s: s["match"]["phase"] == "vote" and s["match"]["round"] == this_round, "this round's ballot"
+        )
         allowed = mine["match"]["ballots"]["highest"].get("allowed") or []
         if allowed and not mine["match"]["ballots"]["highest"]["closed"]:
             voter.act("vote", ballot="highest", choice=allowed[0])
