@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 import urllib.request
+from pathlib import Path
 
 import pytest
 from gamenight import ActionError
@@ -164,3 +167,23 @@ def test_the_server_offers_a_folder_given_with_image_pack(tmp_path):
         assert "notahuman.scenes" in images["choices"] and "uploads" in images["choices"]
         with urllib.request.urlopen(f"{url}/images/{pack_id}/3") as response:
             assert response.headers["Content-Type"] == "image/webp"
+
+
+def test_an_app_without_an_uploads_folder_leaves_no_folder_behind(tmp_path):
+    """A server made without a data folder (a test's, a throwaway one) keeps pictures in a temporary folder that
+    goes with it: thousands of test servers must not fill /tmp."""
+    script = f"""
+import pathlib
+from gamenight.engine import Engine
+from gamenight.registry import Plugins
+from gamenight.store_sqlite import SQLiteStore
+from gamenight.web.app import create_app
+app, socketio = create_app(Engine(SQLiteStore({str(tmp_path / "night.sqlite")!r}), Plugins()))
+root = app.extensions["gamenight"]["uploads"].root
+assert root.is_dir()
+print(root)
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    root = Path(run.stdout.strip())
+    assert root.name.startswith("gamenight-uploads-") and not root.exists()

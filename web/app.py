@@ -58,7 +58,8 @@ def create_app(
 
     ``public_url`` is the address phones should use (the LAN address): join
     links and QR codes use it, whatever address the table screen itself used.
-    ``uploads`` is the folder for pictures uploaded in lobbies.
+    ``uploads`` is the folder for pictures uploaded in lobbies; without one, a temporary folder that is
+    removed with the app.
     ``limits`` are the network layer's limits (docs/protocol.md, "Limits"; a home night's by default).
     ``upload_limits`` are the limits on uploaded pictures (docs/protocol.md, "Picture uploads").
     ``proxies`` is how many reverse proxies in front of the server to trust for the client's
@@ -80,7 +81,11 @@ def create_app(
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
     app.extensions["gamenight"] = {"engine": engine, "hub": hub, "limits": limits}
-    register_pictures(app, engine, hub, uploads or Path(tempfile.mkdtemp(prefix="gamenight-uploads-")), upload_limits)
+    if uploads is None:  # an app without a data folder (tests, a throwaway server): its pictures go when it does
+        scratch = tempfile.TemporaryDirectory(prefix="gamenight-uploads-", ignore_cleanup_errors=True)
+        app.extensions["gamenight"]["scratch"] = scratch
+        uploads = Path(scratch.name)
+    register_pictures(app, engine, hub, uploads, upload_limits)
     plugins = engine.plugins
 
     def base_url() -> str:
