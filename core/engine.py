@@ -31,7 +31,7 @@ from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
 from gamenight.names import clean_name, new_lobby_code, new_seed, new_token, normalize_code, token_hash
 from gamenight.registry import Plugins
-from gamenight.store import Fenced, Store, StoredLobby, StoreUnavailable
+from gamenight.store import Fenced, Store, StoredLobby, StoreInUse, StoreUnavailable
 from gamenight.views import lobby_view, lobby_views
 
 log = logging.getLogger(__name__)
@@ -43,6 +43,7 @@ RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log an
 DELETIONS_PER_SWEEP = 100
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
 CHECK_COPIES = "GAMENIGHT_CHECK_COPIES"  # "1": check that no command changes the lobby it copied (tests)
+STALLED_SECONDS = 5.0  # a heartbeat still waiting on the store (or the directory) this long: the node is unwell
 PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
 
@@ -87,6 +88,8 @@ class Engine:
         self.on_delete: list[Callable[[str], None]] = []  # called with each code retention deletes
         self.on_drop: list[Callable[[str, str | None], None]] = []  # (code, new owner) of each lobby lost to a node
         self.draining = False  # the node is shutting down: it takes no lobby any more
+        self._store_trouble: str | None = None  # what the last heartbeat found wrong with the store
+        self._beat_began: float | None = None  # time.monotonic() of a heartbeat under way
         self._epochs: dict[str, int | None] = {}  # the lease epoch of each lobby in memory
         self._down_since: float | None = None  # a single server's: when it went down before this start
         self._used: dict[str, float] = {}  # when each lobby in memory was last asked for
@@ -323,15 +326,53 @@ class Engine:
         return min((due for lobby in self.lobbies.values() if (due := lobby.next_due()) is not None), default=None)
 
     def heartbeat(self) -> None:
-        """Record that the engine is alive now, so that a restart (or a takeover) knows how long it was down."""
-        now = self.clock()
-        self.store.set_meta(HEARTBEAT_KEY, repr(now))
+        """Record that the engine is alive now, so that a restart (or a takeover) knows how long it was down.
+
+        On the way it checks the store (taking back a lock a restarted database let go): ``health`` reports
+        what it found. A failure (of the store, or of the cluster's directory) is raised, for the caller to log.
+        """
+        self._beat_began = time.monotonic()
+        try:
+            self.store.check()
+            now = self.clock()
+            self.store.set_meta(HEARTBEAT_KEY, repr(now))
+        except StoreInUse:
+            self._store_trouble = "store in use by another server"
+            raise
+        except StoreUnavailable:
+            self._store_trouble = "store unavailable"
+            raise
+        else:
+            self._store_trouble = None
+        finally:
+            self._beat_began = None
         self.leases.beat(now)
+
+    def health(self) -> str | None:
+        """Why this node should take no clients now (draining, or its store failing); None if well.
+
+        Redis failing is not a reason: the players of the lobbies a node holds play on without it.
+        """
+        if self.draining:
+            return "draining"
+        return self._store_failing()
+
+    def _store_failing(self) -> str | None:
+        began = self._beat_began
+        if began is not None and time.monotonic() - began > STALLED_SECONDS:
+            return "store not answering"
+        return self._store_trouble
 
     # -- ownership (a cluster's nodes) ------------------------------------------------------
 
     def renew_leases(self) -> list[str]:
-        """Renew the leases of the lobbies in memory; drops (and returns) those another node has taken."""
+        """Renew the leases of the lobbies in memory; drops (and returns) those another node has taken.
+
+        While this node's store fails, nothing is renewed: the leases lapse, so that a node that reaches the
+        store takes the lobbies over (their players, turned away by ``/healthz``, reconnect there).
+        """
+        if self._store_failing():
+            return []
         held = {code: self._epochs.get(code) for code in list(self.lobbies)}
         lost = self.leases.renew(held)
         for code in lost:

@@ -17,6 +17,7 @@ PostgreSQL's flush to disk on every move.
 
 from __future__ import annotations
 
+import logging
 import queue
 import ssl
 import threading
@@ -34,6 +35,8 @@ POOL_SIZE = 16
 CONNECT_SECONDS = 5.0
 # One number every gamenight server takes an advisory lock on: shared by a cluster's nodes, exclusive otherwise.
 SERVERS_LOCK = zlib.crc32(b"gamenight servers")
+
+log = logging.getLogger(__name__)
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS lobbies (
@@ -74,6 +77,8 @@ APPEND_WITH_ROW = """
     INSERT INTO log (code, seq, at, record) SELECT code, :seq, :at, :record FROM fenced
 """
 
+log = logging.getLogger(__name__)
+
 
 class PostgresStore:
     """Lobbies in a PostgreSQL database (``postgresql://user:password@host:port/database?sslmode=require``)."""
@@ -93,6 +98,8 @@ class PostgresStore:
         self._touched: dict[str, float] = {}
         self._closed = False
         self._holder: pg8000.native.Connection | None = None
+        self._holding = "shared" if shared else "exclusive" if exclusive else None
+        self._holder_lock = threading.Lock()
         with self._connection() as db:
             db.run("SELECT pg_advisory_lock(:key)", key=SERVERS_LOCK + 1)  # one server creates the tables at a time
             try:
@@ -100,7 +107,7 @@ class PostgresStore:
                     db.run(statement)
             finally:
                 db.run("SELECT pg_advisory_unlock(:key)", key=SERVERS_LOCK + 1)
-        if exclusive or shared:
+        if self._holding:
             self._holder = self._hold(shared)
 
     # -- connections -----------------------------------------------------------------------
@@ -141,9 +148,11 @@ class PostgresStore:
                 self._pool.put(db)
                 raise StoreUnavailable(_message(exc)) from exc
             self._drop(db)
+            self._drop_idle()
             raise StoreUnavailable(_message(exc)) from exc
         except (pg8000.native.InterfaceError, OSError) as exc:
             self._drop(db)
+            self._drop_idle()
             raise StoreUnavailable(f"PostgreSQL connection lost: {exc}") from exc
         except BaseException:
             self._drop(db)
@@ -156,6 +165,15 @@ class PostgresStore:
             self._open -= 1
         with suppress(Exception):
             db.close()
+
+    def _drop_idle(self) -> None:
+        """One connection found broken: the database most likely restarted, and the idle ones are as dead. Close
+        them all, so that each next query opens a fresh one instead of failing on another stale one."""
+        while True:
+            try:
+                self._drop(self._pool.get_nowait())
+            except queue.Empty:
+                return
 
     def _run(self, sql: str, **params: Any) -> list[list[Any]]:
         with self._connection() as db:
@@ -304,6 +322,25 @@ class PostgresStore:
         rows = self._run("SELECT value FROM meta WHERE key = :key", key=key)
         return rows[0][0] if rows else None
 
+    def check(self) -> None:
+        try:
+            self._run("SELECT 1")
+        except StoreUnavailable:
+            self._run("SELECT 1")  # the first found the idle connections stale (a restart): a fresh one tells
+        if self._holding is None:
+            return
+        with self._holder_lock:
+            if self._holder is not None:
+                try:
+                    self._holder.run("SELECT 1")
+                    return
+                except Exception:  # the database restarted or the connection broke: the lock went with it
+                    with suppress(Exception):
+                        self._holder.close()
+                    self._holder = None
+                    log.warning("lost the connection holding the servers' lock on %s; taking it again", _safe(self.url))
+            self._holder = self._hold(self._holding == "shared")
+
     def close(self) -> None:
         with suppress(StoreUnavailable):
             self._write_touched()
@@ -315,9 +352,11 @@ class PostgresStore:
                 break
             except Exception:
                 pass
-        if self._holder is not None:
-            with suppress(Exception):
-                self._holder.close()
+        with self._holder_lock:
+            if self._holder is not None:
+                with suppress(Exception):
+                    self._holder.close()
+                self._holder = None
 
     def _write_touched(self) -> None:
         """Write the newer ``touched`` times the log-only appends kept back (for the retention sweep)."""

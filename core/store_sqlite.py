@@ -257,6 +257,11 @@ class SQLiteStore:
             row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
+    @_unavailable_on_error
+    def check(self) -> None:
+        with self._lock:
+            self._db.execute("SELECT 1").fetchone()
+
     def close(self) -> None:
         if self._checkpointer is not None:
             self._checkpointer.stop()  # then this connection is the last: closing it checkpoints the whole log

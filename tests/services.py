@@ -211,3 +211,67 @@ def get(
     finally:
         if own:
             connection.close()
+
+
+class Link:
+    """A TCP link on 127.0.0.1 to ``target`` (host, port) that the test can cut and mend: one node's own way to
+    a shared service, as a network between machines would be cut. Cut, it resets every connection through it
+    and refuses new ones; mended, it forwards again."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self._listener = socket.create_server((LOOPBACK, 0))
+        self.port = self._listener.getsockname()[1]
+        self._cut = False
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, name="link", daemon=True).start()
+
+    def cut(self) -> None:
+        with self._lock:
+            self._cut = True
+            for sock in self._open:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)  # wakes its pipe, which closes both ends
+            self._open.clear()
+
+    def mend(self) -> None:
+        with self._lock:
+            self._cut = False
+
+    def close(self) -> None:
+        self.cut()
+        self._listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            with self._lock:
+                if self._cut:
+                    client.close()
+                    continue
+            try:
+                server = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                self._open.update((client, server))
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for sock in (source, sink):
+                with contextlib.suppress(OSError):
+                    sock.close()
+            with self._lock:
+                self._open.difference_update((source, sink))

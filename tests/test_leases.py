@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import itertools
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from gamenight.engine import Engine
 from gamenight.errors import ActionError
+from gamenight.leases import LeasesUnavailable
 from gamenight.leases_redis import RedisLeases
-from gamenight.store import Fenced, open_store
+from gamenight.store import Fenced, StoreUnavailable, open_store
+from gamenight.web.services import RedisServer
 from helpers import DEAL_ABC, Night
+from services import Link
 
 LEASE = 1.0
 
@@ -164,3 +168,55 @@ def test_a_directory_that_lost_its_data_still_fences_the_old_owner(nodes, clock,
     assert b.store.epoch(night.code) > stored
     stale = night.command("Ann", "lock", locked=True)  # a still holds it in memory, under its old epoch
     assert not stale.ok and stale.error["code"] == "moved" and night.code not in a.lobbies
+
+
+def test_a_node_cut_from_the_directory_stays_healthy_for_the_players_it_holds(
+    fresh_postgres_url, plugins, clock, tmp_path
+):
+    with RedisServer(tmp_path / "redis") as directory:
+        a = node("a", fresh_postgres_url, directory.url, plugins, clock)
+        night = Night(a, clock, ["Ann", "Boris", "Chen"])
+        assert night.start(deals=[DEAL_ABC]).ok
+        directory.stop()
+        with pytest.raises(LeasesUnavailable):
+            a.heartbeat()
+        assert a.health() is None  # its proxy keeps it: moves touch only PostgreSQL
+        assert night.move("Ann", "claim", value=4).ok
+        a.store.close()
+        a.leases.close()
+
+
+def test_a_node_cut_from_the_database_lets_its_lobbies_go_to_one_that_reaches_it(
+    fresh_postgres_url, fresh_redis_url, plugins, clock
+):
+    """One node loses its way to PostgreSQL while the others keep theirs: it stops renewing its leases (and says
+    so on /healthz), so another node adopts its lobby and plays on; back on the database, it lets the lobby go."""
+    parts = urlsplit(fresh_postgres_url)
+    link = Link((parts.hostname, parts.port))
+    try:
+        a = node(
+            "a", parts._replace(netloc=f"postgres@127.0.0.1:{link.port}").geturl(), fresh_redis_url, plugins, clock
+        )
+        b = node("b", fresh_postgres_url, fresh_redis_url, plugins, clock)
+        night = Night(a, clock, ["Ann", "Boris", "Chen"])
+        assert night.start(deals=[DEAL_ABC], options={"claim_seconds": 60}).ok
+        a.heartbeat()
+        link.cut()
+        with pytest.raises(StoreUnavailable):
+            a.heartbeat()
+        assert a.health() == "store unavailable"
+        for _ in range(4):  # a's ticker renews as ever, past a lease: nothing is renewed, the lease runs out
+            assert a.renew_leases() == []
+            time.sleep(LEASE / 2)
+        assert b.adopt_orphans() == [night.code]
+        claim = {"action": "claim", "args": {"value": 5}, "version": b.lobbies[night.code].match.version}
+        assert b.submit(night.code, "act", claim, token=night.tokens["Ann"]).ok
+        link.mend()
+        a.heartbeat()
+        assert a.health() is None
+        assert a.renew_leases() == [night.code] and night.code not in a.lobbies
+        for engine in (a, b):
+            engine.store.close()
+            engine.leases.close()
+    finally:
+        link.close()

@@ -5,12 +5,15 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 import socketio
 from conftest import subprocess_env
+from gamenight.web.services import PostgresServer
 from server import free_port, running_server
-from waiting import Worker
+from waiting import Worker, wait_until
 
 REFUSAL_SECONDS = 60
 
@@ -144,3 +147,26 @@ def test_a_slow_commit_in_one_lobby_holds_no_other_lobby_up(fresh_postgres_url, 
         assert answered == [("B", True)] * 5 + [("A", True)]
         for client, _ in clients.values():
             client.disconnect()
+
+
+def health(url: str) -> tuple[int, str]:
+    """``GET /healthz``: the status and what it says."""
+    try:
+        with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_a_server_whose_database_restarts_tells_its_proxy_then_plays_on_and_keeps_its_lock(tmp_path):
+    """While its PostgreSQL is down the server's /healthz says so (a proxy sends its players elsewhere); once
+    the database is back, the server plays on and still keeps a second server off the database."""
+    with PostgresServer(tmp_path / "postgres") as database, running_server(database.url) as url:
+        play_a_little(url)
+        assert health(url) == (200, "ok")
+        database.stop()
+        assert wait_until(lambda: health(url) == (503, "store unavailable"), "/healthz to tell the store is down")
+        database.start()
+        assert wait_until(lambda: health(url) == (200, "ok"), "/healthz to tell the store is back")
+        play_a_little(url)
+        assert "is in use by another gamenight server" in serve_refused("--db", database.url)

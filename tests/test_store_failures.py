@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from gamenight.engine import Engine
-from gamenight.store import is_postgres, open_store
+from gamenight.store import StoreInUse, is_postgres, open_store
 from helpers import DEAL_ABC, Night
 from stores import run_sql
 
@@ -72,3 +73,39 @@ def test_a_lobby_cannot_be_created_while_the_store_fails(store_at, plugins, cloc
     outcome, token = engine.create_lobby("Zoe")
     assert not outcome.ok and outcome.error["code"] == "unavailable" and token is None
     assert set(engine.lobbies) == in_memory and engine.store.count() == stored
+
+
+def end_every_session(location: str) -> None:
+    """What a restart of the database does to a server's connections: ends each of them."""
+    run_sql(
+        location,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+
+
+def test_after_a_database_restart_the_server_plays_on_and_keeps_a_second_server_out(fresh_postgres_url, plugins, clock):
+    first = Engine(open_store(fresh_postgres_url, exclusive=True), plugins, clock)
+    night = Night(first, clock, ["Ann", "Boris"])
+    end_every_session(fresh_postgres_url)
+    first.heartbeat()  # the next beat finds the store again and takes the servers' lock back
+    assert first.health() is None
+    with pytest.raises(StoreInUse):
+        open_store(fresh_postgres_url, exclusive=True)
+    # Every stale connection went at once: no move pays for one.
+    for name in ("Chen", "Dina", "Emil"):
+        assert night.join(name).ok
+    first.store.close()
+
+
+def test_a_server_that_finds_its_lock_taken_after_a_restart_says_so(fresh_postgres_url, plugins, clock):
+    first = Engine(open_store(fresh_postgres_url, exclusive=True), plugins, clock)
+    end_every_session(fresh_postgres_url)
+    second = open_store(fresh_postgres_url, exclusive=True)  # started while the lock was free
+    with pytest.raises(StoreInUse):
+        first.heartbeat()
+    assert first.health() == "store in use by another server"
+    second.close()
+    first.heartbeat()
+    assert first.health() is None
+    first.store.close()

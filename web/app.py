@@ -97,8 +97,10 @@ def create_app(
 
     @app.get("/healthz")
     def healthz() -> Response:
-        """For a proxy's health checks: 200 while this server takes lobbies, 503 once it is shutting down."""
-        return Response("draining" if engine.draining else "ok", 503 if engine.draining else 200, mimetype="text/plain")
+        """For a proxy's health checks: 200 while this server takes lobbies; 503, saying why, while it is shutting
+        down or its store (or the cluster's directory) fails (what the last heartbeat found: no query here)."""
+        problem = engine.health()
+        return Response(problem or "ok", 503 if problem else 200, mimetype="text/plain")
 
     @app.get("/")
     def landing() -> str:
