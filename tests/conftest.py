@@ -35,6 +35,13 @@ def subprocess_env() -> dict[str, str]:
     return env
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    # Here, not in tests/browser/conftest.py: the option is known however the run names its tests.
+    parser.addoption(
+        "--shots", action="store_true", default=False, help="save the browser tests' screenshots (tests/browser)"
+    )
+
+
 @pytest.fixture(scope="session")
 def plugins() -> Plugins:
     return Plugins(["testgame"])

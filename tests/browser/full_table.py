@@ -60,7 +60,7 @@ def set_larger_text(page, on: bool) -> None:
 
 def every_way_of_looking(pages, page, what: str, control: str, ways=None) -> None:
     """``control`` (a test id) is on the first screen of ``page`` at both phone sizes, in both languages, with and
-    without larger text (or only the ``(size, larger)`` pairs in ``ways``); a screenshot of each."""
+    without larger text (or only the ``(size, larger)`` pairs in ``ways``); a screenshot of each (--shots)."""
     for lang in ("en", "ru"):
         page.get_by_test_id(f"lang-{lang}").click()
         expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -141,7 +141,7 @@ def assert_text_whole(page, what: str, selector: str = "main") -> None:
 
 def check_tables(pages, tables: dict, moment: str, sofa: str | None = None) -> None:
     """Both tables fit and hold everything in its region, no text clipped or covered; ``sofa``: what must be
-    readable from the sofa (at least SOFA_PX at 1080p). A screenshot of each."""
+    readable from the sofa (at least SOFA_PX at 1080p). A screenshot of each (--shots)."""
     for size, table in tables.items():
         wait_for_stillness(table)
         pages.shot(table, f"tv-full-{moment}-{size}")

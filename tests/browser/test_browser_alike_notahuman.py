@@ -1,7 +1,7 @@
 """I'm Not a Human's phones look alike at a glance: in every secret phase the Human's phone and a robot's
 phone show the same boxes in the same places and in the same colours (a neighbour glancing over learns
 nothing), and the held role card has the same shape whatever it says. Both phones are 390x844 and neither
-hosts (a host's own controls are no secret). Screenshots of both, alike-notahuman-*.
+hosts (a host's own controls are no secret). Screenshots of both (with --shots), alike-notahuman-*.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def screen_boxes(page) -> list[dict]:
 
 def assert_alike(pages, human, robot, moment: str) -> None:
     for role, page in [("human", human), ("robot", robot)]:
-        page.screenshot(path=str(pages.shots / f"alike-notahuman-{moment}-{role}.png"), full_page=True)
+        pages.shot(page, f"alike-notahuman-{moment}-{role}")
     assert screen_boxes(human) == screen_boxes(robot), f"the Human's and a robot's phones differ in {moment}"
 
 
@@ -66,7 +66,7 @@ def test_the_humans_phone_looks_like_a_robots(pages):
                 {k: box[k] for k in ("testid", "x", "y", "width", "height", "color", "background", "image", "border")}
                 for box in element_boxes(settled(page), "[data-testid=nah-card], [data-testid=nah-card] [data-testid]")
             ]
-            page.screenshot(path=str(pages.shots / f"alike-notahuman-card-{role}.png"), full_page=True)
+            pages.shot(page, f"alike-notahuman-card-{role}")
     # (a held card is scaled up a little: its boxes land on fractions of a pixel, so within one pixel)
     assert [box["testid"] for box in faces["human"]] == [box["testid"] for box in faces["robot"]], faces
     for mine, theirs in zip(faces["human"], faces["robot"], strict=True):
@@ -90,7 +90,7 @@ def test_the_humans_phone_looks_like_a_robots(pages):
     robot.get_by_test_id("nah-reveal").click()  # a robot's tap is refused to that phone alone
     expect(robot.get_by_test_id("nah-reveal-note")).to_contain_text("Only the Human can reveal")
     expect(human.get_by_test_id("nah-reveal-note")).not_to_contain_text("Only the Human can reveal")
-    robot.screenshot(path=str(pages.shots / "alike-notahuman-reveal_window-robot-tapped.png"), full_page=True)
+    pages.shot(robot, "alike-notahuman-reveal_window-robot-tapped")
     host.get_by_test_id("skip").click()
     host.get_by_test_id("skip").click()
 

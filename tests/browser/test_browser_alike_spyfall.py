@@ -2,7 +2,7 @@
 agent's show the same boxes in the same places and in the same colours (a neighbour glancing over learns
 nothing), and the held card has the same shape and colours whatever it says. All phones are 390x844; the
 two compared are guests (a host's own controls are no secret) and neither is the one accused or asking.
-Screenshots of both, alike-spyfall-* and alike-teams-*.
+Screenshots of both (with --shots), alike-spyfall-* and alike-teams-*.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def settled(page):
 def assert_alike(pages, game: str, spy, agent, moment: str) -> None:
     for role, page in [("spy", spy), ("agent", agent)]:
         page.evaluate("window.scrollTo(0, 0)")  # boxes are measured in the viewport: both from the top
-        page.screenshot(path=str(pages.shots / f"alike-{game}-{moment}-{role}.png"), full_page=True)
+        pages.shot(page, f"alike-{game}-{moment}-{role}")
     seen = {role: element_boxes(settled(page), SCREEN) for role, page in [("spy", spy), ("agent", agent)]}
     assert seen["spy"] == seen["agent"], f"a spy's and an agent's phones differ in {moment}"
 
@@ -49,7 +49,7 @@ def assert_cards_alike(pages, game: str, spy, agent) -> None:
     for role, page in [("spy", spy), ("agent", agent)]:
         with card_held(page):
             faces[role] = element_boxes(settled(page), FACE)
-            page.screenshot(path=str(pages.shots / f"alike-{game}-card-{role}.png"), full_page=True)
+            pages.shot(page, f"alike-{game}-card-{role}")
     assert len(faces["spy"]) == len(faces["agent"]) == 7, faces  # card, face, picture, kicker, title, detail, note
     for mine, theirs in zip(faces["spy"], faces["agent"], strict=True):
         assert all(abs(mine[k] - theirs[k]) <= 1 for k in ("x", "y", "width", "height")), (mine, theirs)

@@ -21,7 +21,7 @@ def owner(cluster: LocalCluster, code: str) -> str | None:
 
 
 def test_phones_and_table_follow_their_lobby_when_its_node_is_killed(
-    browser, shots, tmp_path, fresh_postgres_url, fresh_redis_url
+    browser, shots, take_shots, tmp_path, fresh_postgres_url, fresh_redis_url
 ):
     from playwright.sync_api import expect
 
@@ -35,7 +35,7 @@ def test_phones_and_table_follow_their_lobby_when_its_node_is_killed(
         serve_args=["--lease-seconds", "2"],
         env=LOOPBACK_LIMITS | subprocess_env(),
     ) as cluster:
-        pages = Browsers(browser, cluster.url.rstrip("/"), shots)
+        pages = Browsers(browser, cluster.url.rstrip("/"), shots, take_shots)
         try:
             host = pages.page("/")
             host.get_by_test_id("create-name").fill("Ann")

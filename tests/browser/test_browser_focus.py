@@ -28,7 +28,7 @@ def assert_typing(page, testid: str, value: str, caret: int) -> None:
     assert focused(page) == {"testid": testid, "value": value, "start": caret, "end": caret}
 
 
-def test_a_half_typed_association_survives_states(pages, tmp_path):
+def test_a_half_typed_association_survives_states(pages):
     ann, code = create_lobby(pages, "Ann")
     boris_context = pages.context()
     boris = join_by_link(pages, code, "Boris", context=boris_context)
@@ -75,7 +75,7 @@ def test_a_half_typed_association_survives_states(pages, tmp_path):
     # The keyboard never closed: Chen finishes the word and sends it with Enter.
     chen.keyboard.type("r")
     assert_typing(chen, "nah-word", "Darkness", 3)
-    chen.screenshot(path=str(tmp_path / "focus-typing.png"))
+    pages.shot(chen, "focus-typing", full_page=False)
     chen.keyboard.press("Enter")
     expect(chen.get_by_test_id("nah-my-word")).to_contain_text("Darkness")
     expect(ann.locator(".nah-assoc .nah-assoc-word")).to_have_text(["River", "Darkness"])

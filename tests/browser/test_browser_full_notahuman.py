@@ -1,5 +1,5 @@
 """I'm Not a Human with its largest table (8 seats, long names), issue 20: the phone's thing to do is on its first
-screen, and both TVs hold every phase, readable from the sofa. Screenshots: phone-first-notahuman-*,
+screen, and both TVs hold every phase, readable from the sofa. Screenshots (with --shots): phone-first-notahuman-*,
 tv-full-notahuman-*.
 
 Ann hosts from a phone (a real browser); the seven other seats are Socket.IO clients. Two rounds (Human factor,

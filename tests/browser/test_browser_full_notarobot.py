@@ -1,7 +1,7 @@
 """I'm Not a Robot with its largest table (10 seats, long names): on the phone's first screen, the whole pad and
 its tools while drawing, the artist's pad to uncover, the host's next, the pad of the checkmark race and the first
 choice of a vote; both TVs hold every phase, readable from the sofa (issue 20).
-Screenshots: phone-first-notarobot-*, tv-full-notarobot-*."""
+Screenshots (with --shots): phone-first-notarobot-*, tv-full-notarobot-*."""
 
 from __future__ import annotations
 

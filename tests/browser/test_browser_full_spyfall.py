@@ -1,5 +1,6 @@
 """Spyfall 2 with its largest table (12 seats, long names): the phone's thing to do is on its first screen, and
-the TV holds everything, readable from the sofa (issue 20). Screenshots: phone-first-spyfall-*, tv-full-spyfall-*.
+the TV holds everything, readable from the sofa (issue 20). Screenshots (with --shots): phone-first-spyfall-*,
+tv-full-spyfall-*.
 
 Ann's phone is a browser and hosts; eleven guests play over the wire. A spy's phone is a browser opened on that
 guest's seat when the test needs one."""

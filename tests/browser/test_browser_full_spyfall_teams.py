@@ -1,6 +1,6 @@
 """Team Spyfall with its largest table (16 seats, long names; four teams and two spies): the phone's thing to do
 is on its first screen, and the TV holds every phase and every step of the scoring show, readable from the sofa
-(issue 20). Screenshots: phone-first-teams-*, tv-full-teams-*.
+(issue 20). Screenshots (with --shots): phone-first-teams-*, tv-full-teams-*.
 
 Ann's phone is a browser and hosts; fifteen guests play over the wire."""
 

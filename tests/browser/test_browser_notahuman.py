@@ -4,7 +4,8 @@ Roles are dealt at random: the test reads each phone's card with a tap-and-hold,
 to find the Human and the answer. The first match plays the rulebook's round without a reveal
 (associations with a refused repeat and a confirmed look-alike, explanations in order, a secret
 vote, the result and the record sheet); the second, with Human factor, lets the Human reveal and
-guess. One phone plays in Russian throughout. Screenshots go to the run's screenshots folder, notahuman-*.
+guess. One phone plays in Russian throughout. Screenshots (with --shots) go to the run's screenshots
+folder, notahuman-*.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ EMITTED = {  # every i18n key the game itself sends (rules.py, variants.py, word
 
 def shot(pages, page, name: str) -> None:
     """A full-page screenshot, with animations run to their end (so a card is not caught mid-turn)."""
-    page.screenshot(path=str(pages.shots / f"notahuman-{name}.png"), full_page=True, animations="disabled")
+    pages.shot(page, f"notahuman-{name}", animations="disabled")
 
 
 CARD_TEXT_ROOM = """(face) => {
@@ -292,7 +293,7 @@ def test_a_round_without_a_reveal_then_a_round_with_a_guess(pages, tmp_path):
     expect(sheet).to_contain_text("Город")
     totals = sheet.get_by_test_id("nah-sheet-total")
     expect(totals).to_have_text(["0" if n == human else "2" for n in ["Ann", "Boris", "Chen", "Даша"]])
-    table.get_by_test_id("nah-sheet").screenshot(path=str(pages.shots / "notahuman-sheet.png"), animations="disabled")
+    pages.shot(table.get_by_test_id("nah-sheet"), "notahuman-sheet", animations="disabled")
 
     # The host finishes the match.
     expect(boris.get_by_test_id("nah-next")).to_have_count(0)

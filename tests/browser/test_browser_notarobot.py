@@ -6,8 +6,8 @@ input (Chromium's touch events, so pointer events of pointerType "touch") on thr
 events dispatched by hand on the fourth. The artist uncovers a tile; two guessers race for the same
 tile and exactly one gets it, the other is told so; the reveal shows on every screen and the table,
 the guessers vote the full pad through and a bug report down, the host moves on, then ends the match.
-One phone plays in Russian. Screenshots go to the run's screenshots folder, notarobot-*. A second test
-holds the phone's inside preview against the server's geometry.
+One phone plays in Russian. Screenshots (with --shots) go to the run's screenshots folder, notarobot-*.
+A second test holds the phone's inside preview against the server's geometry.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ EMITTED = {  # every i18n key the server sends (rules.py, cards.py, the options)
 
 def shot(pages, page, name: str) -> None:
     """A full-page screenshot, with animations run to their end (the reveal's tiles are off)."""
-    page.screenshot(path=str(pages.shots / f"notarobot-{name}.png"), full_page=True, animations="disabled")
+    pages.shot(page, f"notarobot-{name}", animations="disabled")
 
 
 def set_option(page, name: str, value: str) -> None:

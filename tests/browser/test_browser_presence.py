@@ -4,7 +4,7 @@ Spyfall: five phones, one player kicked mid-round; the round goes on without the
 gone, a unanimous accusation passes with the votes of those left; the kicked player joins again, watches
 the rest of the match under a banner, and plays the next one. I'm Not a Human: the host ends the match,
 scored, after two rounds; the results and the night's scoreboard say it ended early.
-Screenshots go to the run's screenshots folder, presence-*.
+Screenshots (with --shots) go to the run's screenshots folder, presence-*.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_tou
 
 
 def shot(pages, page, name: str) -> None:
-    page.screenshot(path=str(pages.shots / f"presence-{name}.png"), full_page=True, animations="disabled")
+    pages.shot(page, f"presence-{name}", animations="disabled")
 
 
 def is_spy(page) -> bool:

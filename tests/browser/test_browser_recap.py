@@ -2,7 +2,7 @@
 screen shows the night's standings and awards as a scene of its own that fits a 1920x1080 and a 1280x720 TV
 without scrolling; each phone shows its own player's place, points and awards first; English and Russian.
 
-Screenshots: the run's screenshots folder, recap-*.
+Screenshots (with --shots): the run's screenshots folder, recap-*.
 """
 
 from __future__ import annotations

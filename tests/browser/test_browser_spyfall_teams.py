@@ -52,7 +52,8 @@ def assert_table_keeps_secrets(table, locations) -> None:
 
 
 def shot(pages, page, name: str) -> None:
-    """A screenshot once the show's animations have played (not the clocks' ticks), from the top of the page."""
+    """Wait for the show's animations to play out (not the clocks' ticks) and scroll to the top, then a screenshot
+    (with --shots). The wait and the scroll happen either way: what the test does next may count on them."""
     page.wait_for_function(
         "() => document.getAnimations().every((a) => !(a instanceof CSSAnimation) || a.playState !== 'running')"
     )

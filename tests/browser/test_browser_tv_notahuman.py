@@ -4,7 +4,7 @@ Three phones play two rounds (Human factor, so there is always a Human; Defragme
 the first without a reveal (associations, the reveal window left to run out, the explanations, the
 discussion, the vote, the result), the second with a reveal and a guess, then the match's results. Two
 table pages watch, one at each TV size; in each phase both must fit (``assert_fits``), and each phase is
-screenshot on both and on a 390x844 phone (screenshots folder, tv-notahuman-*).
+screenshot on both and on a 390x844 phone (with --shots: screenshots folder, tv-notahuman-*).
 """
 
 from __future__ import annotations
@@ -79,10 +79,10 @@ def test_every_phase_fits_both_tv_sizes(pages):
         for size, table in tables.items():
             phase_of(table, phase)
             table.wait_for_load_state("networkidle")
-            table.screenshot(path=str(pages.shots / f"tv-notahuman-{moment}-{size}.png"), full_page=True)
+            pages.shot(table, f"tv-notahuman-{moment}-{size}")
             assert_fits(table, f"the {size} table in {moment}")
         phase_of(phone, phase)
-        phone.screenshot(path=str(pages.shots / f"tv-notahuman-{moment}-phone.png"), full_page=True)
+        pages.shot(phone, f"tv-notahuman-{moment}-phone")
 
     cards = read_cards(phones)
     human = next(name for name, (role, _) in cards.items() if role == "human")

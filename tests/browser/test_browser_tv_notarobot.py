@@ -3,7 +3,7 @@
 Three phones play a turn: the drawing, the artist's uncovering, the guessing, the reveal with its two votes
 (a full pad, a bug report), then the host ends the match for its results. Two table pages watch, one at each
 TV size; in each phase both must fit (``assert_fits``), and each phase is screenshot on both and on a
-390x844 phone (screenshots folder, tv-notarobot-*).
+390x844 phone (with --shots: screenshots folder, tv-notarobot-*).
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ def test_every_phase_fits_both_tv_sizes(pages):
         for size, table in tables.items():
             phase_of(table, phase)
             table.wait_for_load_state("networkidle")
-            table.screenshot(path=str(pages.shots / f"tv-notarobot-{moment}-{size}.png"), full_page=True)
+            pages.shot(table, f"tv-notarobot-{moment}-{size}")
             assert_fits(table, f"the {size} table in {moment}")
         phase_of(chen, phase)
-        chen.screenshot(path=str(pages.shots / f"tv-notarobot-{moment}-phone.png"), full_page=True)
+        pages.shot(chen, f"tv-notarobot-{moment}-phone")
 
     ann.get_by_test_id("game-select").select_option("notarobot")
     clocks = [("draw_seconds", "600"), ("uncover_seconds", "120"), ("guess_seconds", "120"), ("reveal_seconds", "300")]
@@ -97,7 +97,7 @@ def test_every_phase_fits_both_tv_sizes(pages):
         expect(table.get_by_test_id("nr-gallery-word")).to_have_text(re.compile(r"\S"))
         first = gallery.get_attribute("data-index")
         expect(gallery).not_to_have_attribute("data-index", first, timeout=30_000)  # the next drawing comes by itself
-        table.screenshot(path=str(pages.shots / f"tv-notarobot-gallery-{size}.png"), full_page=True)
+        pages.shot(table, f"tv-notarobot-gallery-{size}")
         assert_fits(table, f"the {size} table's gallery")
     tables["tv720"].get_by_test_id("lang-ru").click()
     expect(tables["tv720"].get_by_test_id("scene-tab-finale")).to_have_text("Рисунки")
@@ -107,4 +107,4 @@ def test_every_phase_fits_both_tv_sizes(pages):
         captions.add(chen.get_by_test_id("nr-gallery-caption").inner_text())
         chen.get_by_test_id("nr-gallery-next").click()
     assert len(captions) == 3, captions
-    chen.screenshot(path=str(pages.shots / "tv-notarobot-gallery-phone.png"), full_page=True)
+    pages.shot(chen, "tv-notarobot-gallery-phone")

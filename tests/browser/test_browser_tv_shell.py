@@ -19,7 +19,7 @@ def each_table(tables, check) -> None:
 
 
 def fits_everywhere(pages, tables, step: str) -> None:
-    """Every table fits its screen in this phase, each region holding its content; a screenshot of each is saved."""
+    """Every table fits its screen in this phase, each region holding its content; a screenshot of each (--shots)."""
     for size, table in tables.items():
         pages.shot(table, f"tv-shell-{step}-{size}")
         assert_fits(table, f"the {size} table ({step})")

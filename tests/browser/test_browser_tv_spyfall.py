@@ -5,8 +5,8 @@ accusation vote that fails, the host moves the clock on, the clock-out vote pass
 the round's result with the board waiting for a new sticker. Round 2: a spy reveals and names a location,
 the other spy must guess too, then the round's result and the match's results. Two table pages watch, one
 at each TV size (the smaller one in Russian); in each phase both must fit (``assert_fits``) with the current
-moment on screen, and each phase is screenshot on both and on a 390x844 phone (screenshots folder,
-tv-spyfall-*).
+moment on screen, and each phase is screenshot on both and on a 390x844 phone (with --shots:
+screenshots folder, tv-spyfall-*).
 """
 
 from __future__ import annotations
@@ -83,17 +83,18 @@ def test_every_phase_fits_both_tv_sizes(pages):
     tables["tv720"].get_by_test_id("lang-ru").click()  # the smaller TV in Russian: its longer words fit too
 
     def check(phase: str, moment: str, testid: str) -> None:
-        """Both tables in ``phase`` show ``testid`` (the current moment) and fit; screenshots of them and a phone."""
+        """Both tables in ``phase`` show ``testid`` (the current moment) and fit; with --shots, screenshots of them
+        and a phone."""
         for size, table in tables.items():
             if phase != "over":  # the match's results: the shell's scene
                 phase_of(table, phase)
             expect(table.get_by_test_id(testid).first).to_be_visible()
             table.wait_for_load_state("networkidle")
-            table.screenshot(path=str(pages.shots / f"tv-spyfall-{moment}-{size}.png"), full_page=True)
+            pages.shot(table, f"tv-spyfall-{moment}-{size}")
             assert_fits(table, f"the {size} table in {moment}")
         if phase != "over":
             phase_of(phone, phase)
-        phone.screenshot(path=str(pages.shots / f"tv-spyfall-{moment}-phone.png"), full_page=True)
+        pages.shot(phone, f"tv-spyfall-{moment}-phone")
 
     spies = read_spies(phones)
     agents = [name for name in NAMES if name not in spies]
@@ -142,7 +143,7 @@ def test_every_phase_fits_both_tv_sizes(pages):
     phones[first].get_by_test_id("sf-pick").first.click()
     phones[first].get_by_test_id("sf-reveal-confirm").click()
     check("spy_reveal", "spy-guess", "sf-spy-reveal")
-    phones[second].screenshot(path=str(pages.shots / "tv-spyfall-spy-guess-other-spy.png"), full_page=True)
+    pages.shot(phones[second], "tv-spyfall-spy-guess-other-spy")
     phones[second].get_by_test_id("sf-pick").last.click()
     phones[second].get_by_test_id("sf-reveal-confirm").click()
     check("round_over", "result-reveal", "sf-winner")

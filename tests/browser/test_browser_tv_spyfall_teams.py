@@ -4,8 +4,8 @@ Five phones play one round (two teams of two and a spy): the questions, the secr
 secret ally picks, every step of the show (the picks, the teams, each team's hands and locations, the spy's,
 the tally), the round's result and the match's results. Two table pages watch, one at each TV size (the
 smaller one in Russian); in each phase and each step of the show both must fit (``assert_fits``) with the
-current moment on screen, and each is screenshot on both and on a 390x844 phone (screenshots folder,
-tv-teams-*).
+current moment on screen, and each is screenshot on both and on a 390x844 phone (with --shots:
+screenshots folder, tv-teams-*).
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def test_every_phase_and_every_step_of_the_show_fit_both_tv_sizes(pages):
     tables["tv720"].get_by_test_id("lang-ru").click()  # the smaller TV in Russian: its longer words fit too
 
     def check(phase: str, moment: str, testid: str) -> None:
-        """Both tables in ``phase`` show ``testid`` (the current moment) and fit; screenshots of them and a phone."""
+        """Both tables in ``phase`` show ``testid`` (the current moment) and fit; with --shots, screenshots of them
+        and a phone."""
         for size, table in tables.items():
             if phase != "over":  # the match's results: the shell's scene
                 phase_of(table, phase)
@@ -52,11 +53,11 @@ def test_every_phase_and_every_step_of_the_show_fit_both_tv_sizes(pages):
             table.wait_for_function(
                 "() => document.getAnimations().every((a) => !(a instanceof CSSAnimation) || a.playState !== 'running')"
             )
-            table.screenshot(path=str(pages.shots / f"tv-teams-{moment}-{size}.png"), full_page=True)
+            pages.shot(table, f"tv-teams-{moment}-{size}")
             assert_fits(table, f"the {size} table in {moment}")
         if phase != "over":
             phase_of(phone, phase)
-        phone.screenshot(path=str(pages.shots / f"tv-teams-{moment}-phone.png"), full_page=True)
+        pages.shot(phone, f"tv-teams-{moment}-phone")
 
     check("play", "questions", "sf-asker")
     expect(tables["tv"].get_by_test_id("st-composition")).to_have_text("2 teams of 2 + 1 spy")

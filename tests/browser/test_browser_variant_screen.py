@@ -14,9 +14,9 @@ from .helpers_browser import create_lobby, join_by_link
 from .test_browser_focus import assert_typing
 
 
-def test_a_variant_extends_its_game_s_screen(browser, shots, tmp_path):
+def test_a_variant_extends_its_game_s_screen(browser, shots, take_shots, tmp_path):
     with running_server(tmp_path / "variant.sqlite", extra=("--plugin", "browser.variant_plugin")) as url:
-        pages = Browsers(browser, url, shots)
+        pages = Browsers(browser, url, shots, take_shots)
         try:
             ann, code = create_lobby(pages, "Ann")
             boris = join_by_link(pages, code, "Boris")
@@ -47,7 +47,7 @@ def test_a_variant_extends_its_game_s_screen(browser, shots, tmp_path):
             assert_typing(boris, "tt-remark", "nice one", 8)
             calls = int(boris.get_by_test_id("tt-box").get_attribute("data-calls"))
             assert calls >= 2, calls
-            boris.screenshot(path=str(shots / "variant-screen.png"), full_page=True)
+            pages.shot(boris, "variant-screen")
 
             # In Russian too (its strings come from its own client/strings).
             boris.get_by_test_id("lang-ru").click()
