@@ -17,8 +17,9 @@ NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
 # tells nothing (their chip, compared, has the same box on both).
 SCREEN = "[data-testid=game-screen] [data-testid]:not([data-testid=who]), [data-testid=game-screen]"
 FACE = ".sf-card, .sf-card-face, .sf-card-face > *"
-# Settled: every style sheet (screen.css and what it imports) has loaded, and the animations
-# that end have ended; on a loaded machine a sheet still on its way leaves a card its unstyled size.
+# Settled: every style sheet (screen.css and what it imports) has loaded, the animations that end have ended,
+# and two frames have been drawn since; on a loaded machine a sheet still on its way leaves a card its
+# unstyled size.
 SETTLED = """async () => {
     const loaded = () => [...document.querySelectorAll("link[rel=stylesheet]")].every((link) => link.sheet);
     while (!loaded()) await new Promise((done) => setTimeout(done, 20));
@@ -26,6 +27,7 @@ SETTLED = """async () => {
     await Promise.all(document.getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
         .map((a) => a.finished.catch(() => null)));
+    await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));  // and laid out
 }"""
 
 
@@ -52,8 +54,9 @@ def assert_cards_alike(pages, game: str, spy, agent) -> None:
             pages.shot(page, f"alike-{game}-card-{role}")
     assert len(faces["spy"]) == len(faces["agent"]) == 7, faces  # card, face, picture, kicker, title, detail, note
     for mine, theirs in zip(faces["spy"], faces["agent"], strict=True):
-        assert all(abs(mine[k] - theirs[k]) <= 1 for k in ("x", "y", "width", "height")), (mine, theirs)
-        assert (mine["color"], mine["background"]) == (theirs["color"], theirs["background"]), (mine, theirs)
+        differ = f"a spy's card and an agent's differ:\n spy   {mine}\n agent {theirs}"
+        assert all(abs(mine[k] - theirs[k]) <= 1 for k in ("x", "y", "width", "height")), differ
+        assert (mine["color"], mine["background"]) == (theirs["color"], theirs["background"]), differ
 
 
 def is_spy(page) -> bool:

@@ -139,6 +139,25 @@ def test_teams_with_sixteen_the_setup_fits_both_tvs(pages, disconnect):
     check_tables(pages, tables, "teams-setup")
 
 
+def overfill_the_newest_step(table) -> bool:
+    """Make every guess of the newest step three times as long (a round whose four guessers all named long
+    locations, in Russian, wraps each onto two lines or three) and let the screen fit itself again: it shrinks
+    the step rather than spill it. True once it has."""
+    zoom = table.evaluate(
+        """() => {
+            const step = document.querySelector("[data-testid=st-step].newest");
+            for (const row of step.querySelectorAll("[data-testid=st-guesses] > li")) {
+                const line = row.textContent;
+                row.append(` ${line} ${line}`);
+            }
+            window.dispatchEvent(new Event("resize"));
+            return Number(step.style.zoom || 1);
+        }"""
+    )
+    assert 0.6 <= zoom < 1, f"the overfilled step was not fitted (zoom {zoom})"
+    return True
+
+
 def test_teams_with_sixteen_long_names_fits_both_tvs(pages, disconnect):
     ann, code, others = start(pages, disconnect)
     tables = open_tables(pages, code, 16)
@@ -165,7 +184,7 @@ def test_teams_with_sixteen_long_names_fits_both_tvs(pages, disconnect):
 
     # The show, one step at a time (the host steps it): every step fits, the newest read from the sofa. The
     # score is its last step; the host's next step after it ends the show.
-    step, kind = 0, None
+    step, kind, overfilled = 0, None, False
     while kind != "tally":
         if step:
             assert step_the_show(ann), f"the show ended after step {step} ({kind}) without the score"
@@ -174,6 +193,9 @@ def test_teams_with_sixteen_long_names_fits_both_tvs(pages, disconnect):
             expect(table.get_by_test_id("st-step")).to_have_count(step)
         kind = tables["tv"].locator("[data-testid=st-step].newest").get_attribute("data-kind")
         check_tables(pages, tables, f"teams-show-{step:02d}-{kind}", sofa=SHOW.get(kind, SHOW[None]))
+        if kind == "locations" and not overfilled:
+            overfilled = overfill_the_newest_step(tables["tv720"])
+            check_tables(pages, {"tv720": tables["tv720"]}, "teams-show-overfilled")
     assert step_the_show(ann)
     assert not step_the_show(ann)
     for table in tables.values():

@@ -35,4 +35,38 @@ export function layOut(api, mem, { phase, top, moment, between = [], list = null
   }
   mem.body.classList.toggle("sf-wide", wide || !sideBox);
   mem.body.replaceChildren(...[top, momentBox, sideBox].filter(Boolean));
+  fitTable(mem.body);
 }
+
+const SMALLEST_FIT = 0.6;
+let fitted = null; // the table's body, fitted again when the window changes size or the fonts arrive
+
+/**
+ * On the table, every part a screen marks ``sf-fit`` (the Team Spyfall show's newest step) is made smaller,
+ * 5% at a time down to 60%, while anything of it reaches past the bottom of the screen's body or of the
+ * window: what the round brings is not known in advance (four long names, each with a long location in
+ * Russian, wrap onto more lines than the stage holds), and smaller beats spilled.
+ */
+export function fitTable(body) {
+  fitted = body;
+  const parts = [...body.querySelectorAll(".sf-fit")];
+  if (!parts.length) return;
+  const spills = () => {
+    const limit = Math.min(window.innerHeight, body.getBoundingClientRect().bottom) + 1;
+    return parts.some((part) => part.getBoundingClientRect().bottom > limit);
+  };
+  for (const part of parts) {
+    part.style.removeProperty("zoom");
+    part.style.animation = "none"; // measured where it comes to rest, not where its entrance starts
+  }
+  let scale = 1;
+  while (scale > SMALLEST_FIT && spills()) {
+    scale = Math.round((scale - 0.05) * 100) / 100;
+    for (const part of parts) part.style.zoom = String(scale);
+  }
+  for (const part of parts) part.style.removeProperty("animation");
+}
+
+const refit = () => fitted?.isConnected && fitTable(fitted);
+window.addEventListener("resize", refit);
+document.fonts?.ready.then(refit);

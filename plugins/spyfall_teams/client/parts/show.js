@@ -20,7 +20,8 @@ export function showSection(ctx) {
       return el(
         "article",
         {
-          class: ["st-step", `kind-${step.kind}`, index === newestIndex ? "newest" : "earlier", fresh ? "enter" : null],
+          // the newest step is fitted to the TV's stage (the kit's fitTable): a long round shrinks, never spills
+          class: ["st-step", `kind-${step.kind}`, index === newestIndex ? "newest sf-fit" : "earlier", fresh ? "enter" : null],
           "data-testid": "st-step",
           "data-kind": step.kind,
           "data-index": String(index),
