@@ -138,7 +138,8 @@ def test_real_server_plays_a_match_with_a_rejoin_and_leaks_nothing(tmp_path, asy
             ann.act("next")
         final = table.wait(lambda s: s["match"]["over"], "the end of the match")
         assert final["match"]["result"]["winners"]
-        assert [r["scores"] for r in final["match"]["rounds"]] == [r["scores"] for r in ann.latest["match"]["rounds"]]
+        ann_final = ann.wait(lambda s: s["match"]["over"], "the end of the match")
+        assert [r["scores"] for r in final["match"]["rounds"]] == [r["scores"] for r in ann_final["match"]["rounds"]]
         board = ann.wait(lambda s: s["lobby"]["scoreboard"], "the night scoreboard")["lobby"]["scoreboard"]
         assert sorted(row["name"] for row in board) == ["Ann", "Boris", "Chen"]
 

@@ -93,6 +93,8 @@ def test_uploads_do_not_hold_up_another_lobbys_clock(tmp_path):
         assert ann.call("command", {"kind": "choose", "args": {"game": "highcard", "options": options}})["ok"]
         assert ann.call("command", {"kind": "start", "args": {}})["ok"]
         first = table.wait(lambda s: s["match"] and s["match"]["phase"] == "claim", "the first claim")
+        for player in (ann, *others):  # every viewer has the match before the clock is watched (one may lag)
+            player.wait(lambda s: s["match"] and s["match"]["phase"] == "claim", "the first claim")
         turn, deadline = first["match"]["turn"], first["match"]["timers"]["claim"]["deadline"]
         if deadline - time.time() < 3:
             raise RuntimeError("test setup: the claim clock was too near its deadline before the uploads began")
