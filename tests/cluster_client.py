@@ -64,7 +64,7 @@ class ClusterPhone:
         self.held = HeldView()
         sio = socketio.Client(reconnection=False)
         for event in ("state", "patch"):
-            sio.on(event, self._receiver(event))
+            sio.on(event, self._receiver(event, sio))
         sio.on("moved", self._on_moved)
         # Only this connection's own loss counts, not a close of ours.
         sio.on("disconnect", lambda *reason: None if sio is not self.sio else self._lost.set())
@@ -77,13 +77,15 @@ class ClusterPhone:
         if old is not None and old.connected:
             old.disconnect()
 
-    def _receiver(self, event: str):
+    def _receiver(self, event: str, sio: socketio.Client):
         def receive(payload: Any = None) -> None:
             with self._lock:
+                if sio is not self.sio:
+                    return  # a late message of a connection replaced or closed (a new one starts from a whole state)
                 view = self.held.receive(event, payload)
                 if self.held.missed:
                     self.held.missed = False
-                    self.sio.emit("resync", {})
+                    sio.emit("resync", {})
                 if view is not None:
                     self.latest = view
 

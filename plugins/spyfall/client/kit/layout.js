@@ -39,13 +39,14 @@ export function layOut(api, mem, { phase, top, moment, between = [], list = null
 }
 
 const SMALLEST_FIT = 0.6;
-let fitted = null; // the table's body, fitted again when the window changes size or the fonts arrive
+let fitted = null; // the table's body last laid out
 
 /**
  * On the table, every part a screen marks ``sf-fit`` (the Team Spyfall show's newest step) is made smaller,
  * 5% at a time down to 60%, while anything of it reaches past the bottom of the screen's body or of the
  * window: what the round brings is not known in advance (four long names, each with a long location in
- * Russian, wrap onto more lines than the stage holds), and smaller beats spilled.
+ * Russian, wrap onto more lines than the stage holds), and smaller beats spilled. Fitted again when the
+ * window changes size, the fonts arrive or a style sheet loads.
  */
 export function fitTable(body) {
   fitted = body;
@@ -55,18 +56,20 @@ export function fitTable(body) {
     const limit = Math.min(window.innerHeight, body.getBoundingClientRect().bottom) + 1;
     return parts.some((part) => part.getBoundingClientRect().bottom > limit);
   };
-  for (const part of parts) {
-    part.style.removeProperty("zoom");
-    part.style.animation = "none"; // measured where it comes to rest, not where its entrance starts
-  }
+  for (const part of parts) part.style.removeProperty("zoom");
+  // measured where it comes to rest, not where its entrance starts (one that has ended is not played again)
+  const entering = parts.filter((part) => part.getAnimations().some((a) => a.playState === "running"));
+  for (const part of entering) part.style.animation = "none";
   let scale = 1;
   while (scale > SMALLEST_FIT && spills()) {
     scale = Math.round((scale - 0.05) * 100) / 100;
     for (const part of parts) part.style.zoom = String(scale);
   }
-  for (const part of parts) part.style.removeProperty("animation");
+  for (const part of entering) part.style.removeProperty("animation");
 }
 
 const refit = () => fitted?.isConnected && fitTable(fitted);
 window.addEventListener("resize", refit);
 document.fonts?.ready.then(refit);
+// a style sheet that arrives after the render (a TV page reloaded during the show) changes every size
+document.addEventListener("load", (event) => event.target instanceof HTMLLinkElement && refit(), true);
