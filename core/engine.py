@@ -43,7 +43,7 @@ RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log an
 DELETIONS_PER_SWEEP = 100
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
 CHECK_COPIES = "GAMENIGHT_CHECK_COPIES"  # "1": check that no command changes the lobby it copied (tests)
-STALLED_SECONDS = 5.0  # a heartbeat still waiting on the store (or the directory) this long: the node is unwell
+STALLED_SECONDS = 5.0  # a heartbeat still waiting on the store this long: the node is unwell
 PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
 

@@ -77,8 +77,6 @@ APPEND_WITH_ROW = """
     INSERT INTO log (code, seq, at, record) SELECT code, :seq, :at, :record FROM fenced
 """
 
-log = logging.getLogger(__name__)
-
 
 class PostgresStore:
     """Lobbies in a PostgreSQL database (``postgresql://user:password@host:port/database?sslmode=require``)."""
