@@ -21,13 +21,21 @@ def _plugins(modules: tuple[str, ...]) -> Plugins:
         raise click.ClickException(f"broken plugin: {exc}") from exc
 
 
+def split_modules(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """Module names given as repeated options, or as one comma-separated variable."""
+    return tuple(name.strip() for item in value for name in item.split(",") if name.strip())
+
+
 plugin_option = click.option(
     "--plugin",
     "-p",
     "plugins",
     multiple=True,
     metavar="MODULE",
-    help="Also load this importable module as a plugin (repeatable; see also GAMENIGHT_PLUGINS).",
+    envvar="GAMENIGHT_PLUGINS",
+    show_envvar=True,
+    callback=split_modules,
+    help="Also load this importable module as a plugin (repeatable; the variable: comma-separated).",
 )
 
 

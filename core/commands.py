@@ -51,6 +51,20 @@ class PlayerArgs(Schema):
     player = fields.String(required=True, validate=validate.Length(1, 32))
 
 
+class SitOutArgs(Schema):
+    player = fields.String(required=True, validate=validate.Length(1, 32))
+    out = StrictBoolean(required=True)
+
+
+class RequestSeatArgs(Schema):
+    name = fields.Raw(required=True)
+
+
+class AnswerSeatRequestArgs(Schema):
+    request = fields.String(required=True, validate=validate.Length(1, 32))
+    give = StrictBoolean(required=True)
+
+
 class LockArgs(Schema):
     locked = StrictBoolean(required=True)
 
@@ -85,11 +99,15 @@ class PresenceArgs(Schema):
 
 
 # kind -> (schema, who may send it: "player", "host", or "system": the engine itself. A seat is taken
-# through Engine.join, which mints the seat's token; no client sends "join" as a command.)
+# through Engine.join, which mints the seat's token; no client sends "join" as a command, nor "request_seat",
+# Engine.request_seat's, which mints the token the seat will have if the ask is answered yes.)
 COMMANDS: dict[str, tuple[Schema, str]] = {
     "join": (JoinArgs(), "system"),
     "leave": (EmptyArgs(), "player"),
     "look": (LookArgs(), "player"),
+    "sit_out": (SitOutArgs(), "player"),
+    "request_seat": (RequestSeatArgs(), "system"),
+    "answer_seat_request": (AnswerSeatRequestArgs(), "player"),
     "kick": (PlayerArgs(), "host"),
     "lock": (LockArgs(), "host"),
     "handover": (PlayerArgs(), "host"),

@@ -6,22 +6,22 @@ appended to the durable log, and only then acknowledged with every
 recipient's new view. A refused command changes nothing and answers its sender
 alone. Lobbies never wait on each other, except for the store's short write.
 
-In a cluster the engine holds only the lobbies its node owns (``gamenight.leases``): asked
-for one that another node owns, it refuses with ``moved`` (naming the owner); a write the
-store fences out (another node took the lobby over) drops the lobby from memory, and
-``on_drop`` tells the web layer to send its clients on.
+The engine runs lobbies; whether it may run one is for ``gamenight.ownership`` to say. In a
+cluster it holds only the lobbies its node owns: asked for one that another node owns, it
+refuses with ``moved`` (naming the owner); a write the store fences out (another node took
+the lobby over) drops the lobby from memory, and ``on_drop`` tells the web layer to send its
+clients on.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import orjson
 from gamenight.commands import COMMANDS, load_args
@@ -30,21 +30,19 @@ from gamenight.leases import Claim, Leases, LeasesUnavailable, SoloLeases
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
 from gamenight.names import clean_name, new_lobby_code, new_seed, new_token, normalize_code, token_hash
+from gamenight.ownership import HEARTBEAT_KEY, Ownership
 from gamenight.registry import Plugins
-from gamenight.store import Fenced, Store, StoredLobby, StoreInUse, StoreUnavailable
+from gamenight.store import Fenced, Store, StoreInUse, StoreUnavailable
 from gamenight.views import lobby_view, lobby_views
 
 log = logging.getLogger(__name__)
 
 TABLE = None  # the recipient id of table screens
-HEARTBEAT_KEY = "heartbeat"
 IDLE_SECONDS = 600.0  # a lobby nobody has asked for this long, with no clock running, leaves memory
 RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log and uploads
 DELETIONS_PER_SWEEP = 100
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
-CHECK_COPIES = "GAMENIGHT_CHECK_COPIES"  # "1": check that no command changes the lobby it copied (tests)
 STALLED_SECONDS = 5.0  # a heartbeat still waiting on the store this long: the node is unwell
-PARKED_KEY = "parked_since:"  # + a parked lobby's code: when it went down (the engine clock); "" once back
 
 
 @dataclass
@@ -64,6 +62,10 @@ class Outcome:
 
 
 class Engine:
+    # Check after every command that the lobby it copied is unchanged (``Lobby.copy_for``): a cost for tests
+    # only, which the test kit's pytest plugin turns on for every engine of a pytest session.
+    check_copies: ClassVar[bool] = False
+
     def __init__(
         self,
         store: Store,
@@ -77,27 +79,37 @@ class Engine:
     ) -> None:
         """``leases``: who owns which lobby in a cluster (a single server owns them all)."""
         self.store = store
-        self.leases = leases if leases is not None else SoloLeases()
+        self.ownership = Ownership(store, leases if leases is not None else SoloLeases(), clock)
         self.plugins = plugins
         self.clock = clock
         self.snapshot_every = snapshot_every
         self.idle_seconds = idle_seconds
         self.retention_days = retention_days
         self.lobbies: dict[str, Lobby] = {}  # the lobbies in memory: those in use, and those with a clock running
-        self.parked: dict[str, str] = {}
         self.on_delete: list[Callable[[str], None]] = []  # called with each code retention deletes
         self.on_drop: list[Callable[[str, str | None], None]] = []  # (code, new owner) of each lobby lost to a node
-        self.draining = False  # the node is shutting down: it takes no lobby any more
         self._store_trouble: str | None = None  # what the last heartbeat found wrong with the store
         self._beat_began: float | None = None  # time.monotonic() of a heartbeat under way
-        self._epochs: dict[str, int | None] = {}  # the lease epoch of each lobby in memory
-        self._down_since: float | None = None  # a single server's: when it went down before this start
         self._used: dict[str, float] = {}  # when each lobby in memory was last asked for
         self._downtime: dict[str, float] = {}  # lobbies just rebuilt: how long their clocks must be shifted
         self._locks: dict[str, threading.Lock] = {}  # kept while a lobby is stored, in memory or not
         self._registry_lock = threading.Lock()
-        self.check_copies = os.environ.get(CHECK_COPIES) == "1"
         self._restore()
+
+    @property
+    def leases(self) -> Leases:
+        """The cluster's directory (a single server's ``SoloLeases``)."""
+        return self.ownership.leases
+
+    @property
+    def parked(self) -> dict[str, str]:
+        """The lobbies set aside, each with its cause (``Ownership.park``)."""
+        return self.ownership.parked
+
+    @property
+    def draining(self) -> bool:
+        """The node is shutting down (``release_all``): it takes no lobby any more."""
+        return self.ownership.draining
 
     # -- lobbies -------------------------------------------------------------------
 
@@ -109,12 +121,9 @@ class Engine:
         now = self.clock()
         try:
             clean_name(name)
-            if self.draining:
-                raise ActionError("unavailable")
             with self._registry_lock:
-                code, epoch = self._new_code(now)
+                code = self._new_code(now)
                 self.lobbies[code] = Lobby(code, now)
-                self._epochs[code] = epoch
                 self._locks[code] = threading.Lock()
         except ActionError as exc:
             return Outcome.refused("", exc), None
@@ -122,44 +131,23 @@ class Engine:
         if not outcome.ok:
             with self._registry_lock:
                 del self.lobbies[code]
-                self._forget(code)
-                self._quietly(self.store.delete_lobby, code)
+                self._used.pop(code, None)
+                self.ownership.forget(code)
+                try:
+                    self.store.delete_lobby(code)
+                except StoreUnavailable as exc:  # the refusal stands; the row waits for retention
+                    log.warning("lobby %s: not deleted after a refused creation: %s", code, exc)
         outcome.code = code
         return outcome, token
 
-    def _new_code(self, now: float) -> tuple[str, int | None]:
-        """A lobby code used nowhere (in memory, in the store, by any node), stored and leased to this node,
-        with its lease's epoch; a bounded search, refused when codes run out."""
+    def _new_code(self, now: float) -> str:
+        """A lobby code used nowhere (in memory, in the store, by any node), stored and held by this node;
+        a bounded search, refused when codes run out."""
         for _ in range(CODE_ATTEMPTS):
             code = new_lobby_code()
-            if code in self.lobbies:
-                continue
-            claim = self._claim(code)
-            if claim is None:
-                continue
-            try:
-                made = self.store.create_lobby(code, now, claim.epoch or 0)
-            except StoreUnavailable as exc:
-                self._quietly(self.leases.release, code, claim.epoch, now)
-                raise ActionError("unavailable") from exc
-            if made:
-                return code, claim.epoch
-            self._quietly(self.leases.release, code, claim.epoch, now)
+            if code not in self.lobbies and self.ownership.claim_new(code, now):
+                return code
         raise ActionError("no_free_code")
-
-    def _claim(self, code: str, above: int = 0) -> Claim | None:
-        try:
-            return self.leases.claim(code, self.clock(), above)
-        except LeasesUnavailable as exc:
-            log.warning("lobby %s: %s", code, exc)
-            raise ActionError("unavailable") from exc
-
-    def _quietly(self, operation: Callable[..., Any], *args: Any) -> None:
-        """Tidying up after a refusal: a store or directory that fails now is logged, and the refusal stands."""
-        try:
-            operation(*args)
-        except (StoreUnavailable, LeasesUnavailable) as exc:
-            log.warning("%s failed: %s", getattr(operation, "__name__", operation), exc)
 
     def join(self, code: str, name: Any, look: Any = None) -> tuple[Outcome, str | None]:
         """Take a new seat; returns the outcome and the new seat token (never part of any view).
@@ -170,6 +158,15 @@ class Engine:
         token = new_token()
         args = {"name": name} if look is None else {"name": name, "look": look}
         outcome = self.submit(code, "join", args, system=True, extra={"token_hash": token_hash(token)})
+        return outcome, token if outcome.ok else None
+
+    def request_seat(self, code: str, name: Any) -> tuple[Outcome, str | None]:
+        """Ask for the seat of the player called ``name`` from a new device; returns the outcome (its reply
+        names the request and the seat) and the token the seat will have if the host or the seat says yes."""
+        token = new_token()
+        outcome = self.submit(
+            code, "request_seat", {"name": name}, system=True, extra={"token_hash": token_hash(token)}
+        )
         return outcome, token if outcome.ok else None
 
     def identify(self, code: str, token: Any) -> str | None:
@@ -201,7 +198,7 @@ class Engine:
         if code in self.lobbies:
             return code
         try:
-            return code if code not in self.parked and self.store.exists(code) else None
+            return code if code not in self.ownership.parked and self.store.exists(code) else None
         except StoreUnavailable as exc:
             raise ActionError("unavailable") from exc
 
@@ -262,7 +259,7 @@ class Engine:
         snapshot = work.to_dict() if work.version % self.snapshot_every == 0 or kind in ("start", "abort") else None
         try:
             self.store.append(
-                lobby.code, work.version, record, snapshot, due=work.next_due(), epoch=self._epochs.get(lobby.code)
+                lobby.code, work.version, record, snapshot, due=work.next_due(), epoch=self.ownership.epoch(lobby.code)
             )
         except Fenced:
             return Outcome.refused(lobby.code, self._lost(lobby.code))
@@ -346,14 +343,14 @@ class Engine:
             self._store_trouble = None
         finally:
             self._beat_began = None
-        self.leases.beat(now)
+        self.ownership.beat(now)
 
     def health(self) -> str | None:
         """Why this node should take no clients now (draining, or its store failing); None if well.
 
         Redis failing is not a reason: the players of the lobbies a node holds play on without it.
         """
-        if self.draining:
+        if self.ownership.draining:
             return "draining"
         return self._store_failing()
 
@@ -363,29 +360,25 @@ class Engine:
             return "store not answering"
         return self._store_trouble
 
-    # -- ownership (a cluster's nodes) ------------------------------------------------------
+    # -- a cluster's nodes: what ownership decides, done to the lobbies in memory ------------
 
     def renew_leases(self) -> list[str]:
-        """Renew the leases of the lobbies in memory; drops (and returns) those another node has taken.
+        """Renew the leases of the lobbies held; drops (and returns) those another node has taken.
 
         While this node's store fails, nothing is renewed: the leases lapse, so that a node that reaches the
         store takes the lobbies over (their players, turned away by ``/healthz``, reconnect there).
         """
         if self._store_failing():
             return []
-        held = {code: self._epochs.get(code) for code in list(self.lobbies)}
-        lost = self.leases.renew(held)
+        lost = self.ownership.renew()
         for code in lost:
             self._lost(code)
         return lost
 
     def adopt_orphans(self) -> list[str]:
         """Claim and load the stored lobbies with a clock running that no node holds (their owner died)."""
-        if not self.leases.shared or self.draining:
-            return []
-        waiting = [code for code in self.store.due_codes() if code not in self.lobbies and code not in self.parked]
         adopted = []
-        for code in self.leases.unowned(waiting):
+        for code in self.ownership.orphans():
             try:
                 if self.lobby(code) is not None:
                     adopted.append(code)
@@ -395,37 +388,20 @@ class Engine:
 
     def release_all(self) -> list[str]:
         """Shutting down: give every lobby up at once (its clocks stop now), so other nodes take them over."""
-        self.draining = True
-        released = []
-        for code in list(self.lobbies):
-            with self._registry_lock, self._locks[code]:
-                if code not in self.lobbies:
-                    continue
-                del self.lobbies[code]
-                epoch = self._epochs.pop(code, None)
-                self._used.pop(code, None)
-            self._quietly(self.leases.release, code, epoch, self.clock())
-            released.append(code)
-        return released
+        self.ownership.drain()
+        return [code for code in list(self.lobbies) if self._unload(code)]
 
     def _lost(self, code: str) -> ActionError:
         """Lobby ``code`` is another node's now: drop it from memory (unwritten) and tell ``on_drop``."""
         with self._registry_lock:
             self.lobbies.pop(code, None)
-            self._epochs.pop(code, None)
             self._used.pop(code, None)
-        try:
-            owner = self.leases.owner(code)
-        except LeasesUnavailable:
-            owner = None
+            self.ownership.forget(code)
+        owner = self.ownership.owner(code)
         log.warning("lobby %s: taken over by %s; dropped here", code, owner or "another node")
         for tell in self.on_drop:
             tell(code, owner)
         return ActionError("moved", node=owner)
-
-    def _forget(self, code: str) -> None:
-        self._epochs.pop(code, None)
-        self._used.pop(code, None)
 
     def set_presence(self, code: str, player: str, connected: bool) -> Outcome:
         return self.submit(code, "presence", {"player": player, "connected": connected}, system=True)
@@ -444,13 +420,23 @@ class Engine:
         for code, lobby in list(self.lobbies.items()):
             if code in attached or lobby.next_due() is not None or now - self._used.get(code, now) < self.idle_seconds:
                 continue
-            with self._registry_lock, self._locks[code]:
-                if self.lobbies.get(code) is not lobby:
-                    continue
-                del self.lobbies[code]
-                epoch = self._epochs.pop(code, None)
-                self._used.pop(code, None)
-            self._quietly(self.leases.release, code, epoch, now)
+            self._unload(code, lobby)
+        return self._delete_untouched(now, attached)
+
+    def _unload(self, code: str, lobby: Lobby | None = None) -> bool:
+        """Take lobby ``code`` out of memory (if it is still ``lobby``, when given) and give its lease up."""
+        with self._registry_lock, self._locks[code]:
+            current = self.lobbies.get(code)
+            if current is None or (lobby is not None and current is not lobby):
+                return False
+            del self.lobbies[code]
+            self._used.pop(code, None)
+            epoch = self.ownership.forget(code)
+        self.ownership.release(code, epoch)  # not under the locks: a directory slow to answer holds up no lobby
+        return True
+
+    def _delete_untouched(self, now: float, attached: set[str]) -> list[str]:
+        """Delete the lobbies untouched for ``retention_days`` (those not in use), with their logs."""
         deleted = []
         # A few at a time: a first sweep over a years-old database must not hold the server up.
         for code in self.store.untouched_since(now - self.retention_days * 86400, limit=DELETIONS_PER_SWEEP):
@@ -458,7 +444,7 @@ class Engine:
             if code in attached or (lobby is not None and lobby.next_due() is not None):
                 continue
             try:
-                claim = self.leases.claim(code, now) if lobby is None else Claim(self._epochs.get(code))
+                claim = self.ownership.claim_to_delete(code, now)
             except LeasesUnavailable:
                 break
             if claim is None:  # another node has it in use
@@ -467,11 +453,11 @@ class Engine:
                 lock = self._locks.get(code) or threading.Lock()
                 with lock:
                     self.lobbies.pop(code, None)
-                    self._forget(code)
-                    self.parked.pop(code, None)
+                    self._used.pop(code, None)
+                    self.ownership.deleted(code)
                     self.store.delete_lobby(code)
                 self._locks.pop(code, None)
-            self._quietly(self.leases.release, code, claim.epoch, now)
+            self.ownership.release(code, claim.epoch)
             for forget in self.on_delete:
                 forget(code)
             deleted.append(code)
@@ -479,35 +465,23 @@ class Engine:
         return deleted
 
     def _load(self, code: str) -> Lobby | None:
-        """Bring a stored lobby back into memory (None: not stored, or parked), taking its lease first."""
-        if code in self.parked:
-            return None
+        """Bring a stored lobby back into memory (None: not stored, or parked), once ownership lets this node."""
         with self._registry_lock:
             if code in self.lobbies:
                 return self.lobbies[code]
-            try:
-                stored_epoch = self.store.epoch(code)
-            except StoreUnavailable as exc:
-                raise ActionError("unavailable") from exc
-            if stored_epoch is None:
-                return None
-            if self.draining:
-                raise ActionError("moved", node=None)
-            claim = self._claim(code, above=stored_epoch)
+            claim = self.ownership.claim(code)
             if claim is None:
-                raise ActionError("moved", node=self._owner(code))
+                return None
             failure: ActionError | None = None
             try:
-                lobby = self._load_claimed(code, claim)
+                lobby = self._bring_back(code, claim)
             except StoreUnavailable as exc:
                 lobby, failure = None, ActionError("unavailable")
                 failure.__cause__ = exc
-            except ActionError as exc:
-                lobby, failure = None, exc
             if lobby is None:
                 self.lobbies.pop(code, None)
-                self._forget(code)
-                self._quietly(self.leases.release, code, claim.epoch, self.clock())
+                self._used.pop(code, None)
+                self.ownership.release(code, self.ownership.forget(code))
             if failure is not None:
                 raise failure
         if lobby is not None:
@@ -517,26 +491,7 @@ class Engine:
                 log.warning("lobby %s back in memory, but not all of it stored: %s", code, exc)
         return self.lobbies.get(code)
 
-    def _load_claimed(self, code: str, claim: Claim) -> Lobby | None:
-        """Fence the lobby's older owners out, then rebuild it from the store (None: gone, or parked)."""
-        if claim.epoch is not None and not self.store.fence(code, claim.epoch):
-            raise ActionError("moved", node=None)
-        self._epochs[code] = claim.epoch
-        stored = self._stored(code)
-        if stored is None:
-            return None
-        down_since = claim.down_since
-        if down_since is None and not self.leases.shared:  # a single server: down since its last heartbeat
-            down_since = self._down_since
-        return self._bring_back(code, *stored, down_since=down_since)
-
     # -- restore ---------------------------------------------------------------------
-
-    def _owner(self, code: str) -> str | None:
-        try:
-            return self.leases.owner(code)
-        except LeasesUnavailable:
-            return None
 
     def _restore(self) -> None:
         """Bring back the stored lobbies that have a clock running; the others come back when asked for.
@@ -547,8 +502,6 @@ class Engine:
         never reissued), and it comes back on a later start once the cause is
         gone, its clocks keeping the time they had left when it was parked.
         """
-        beats = [float(b) for b in (self.store.get_meta(HEARTBEAT_KEY), self.store.last_write()) if b is not None]
-        self._down_since = max(beats) if beats else self.clock()
         for code in self.store.due_codes():
             if code in self.lobbies:
                 continue
@@ -558,43 +511,29 @@ class Engine:
                 log.debug("lobby %s not restored here: %s", code, exc.code)
         self.heartbeat()
 
-    def _stored(self, code: str) -> StoredLobby | None:
-        """A lobby's rows from the store; rows that are not valid JSON park it (None)."""
+    def _bring_back(self, code: str, claim: Claim) -> Lobby | None:
+        """Rebuild a claimed lobby into memory, shifting its clocks by the time they stopped; park it if it can't
+        be rebuilt (None, as for a lobby no longer stored)."""
         try:
-            return self.store.lobby(code)
+            stored = self.store.lobby(code)
         except ValueError as exc:
-            self._park(code, f"its stored snapshot or log is not valid JSON: {exc}", down_since=self.clock(), error=exc)
+            cause = f"its stored snapshot or log is not valid JSON: {exc}"
+            self.ownership.park(code, cause, down_since=self.clock(), error=exc)
             return None
-
-    def _park(self, code: str, cause: str, *, down_since: float | None, error: BaseException | None) -> None:
-        """Set a lobby aside: one warning line, its rows untouched, the moment it went down kept."""
-        cause = " ".join(cause.split())
-        self.parked[code] = cause
-        if not self.store.get_meta(PARKED_KEY + code):  # parked before: it has been down since then
-            self.store.set_meta(PARKED_KEY + code, repr(down_since if down_since is not None else self.clock()))
-        log.warning("lobby %s parked, kept in the database for a later start: %s", code, cause)
-        log.debug("lobby %s could not be restored", code, exc_info=error)
-
-    def _bring_back(
-        self, code: str, created: float, snapshot: dict[str, Any] | None, records: list[dict[str, Any]], *, down_since
-    ) -> Lobby | None:
-        """Rebuild a stored lobby into memory, shifting its clocks by the time it was down; park it if it can't."""
-        since = self.store.get_meta(PARKED_KEY + code)
+        if stored is None:
+            return None
         try:
-            lobby = self._rebuild(code, created, snapshot, records)
+            lobby = self._rebuild(code, *stored)
         except _Unrestorable as exc:
-            self._park(code, exc.cause, down_since=down_since, error=exc.__cause__)
+            self.ownership.park(code, exc.cause, down_since=claim.down_since, error=exc.__cause__)
             return None
         self.lobbies[code] = lobby
         self._locks.setdefault(code, threading.Lock())
         self._used[code] = self.clock()
         # Clocks do not run while the server is down (or the lobby parked): timers keep the time they had left.
-        if since:
-            self._downtime[code] = self.clock() - float(since)
-        elif down_since is not None:
-            self._downtime[code] = self.clock() - down_since
-        if since:
-            self.store.set_meta(PARKED_KEY + code, "")
+        stopped = self.ownership.back(code, claim)
+        if stopped is not None:
+            self._downtime[code] = self.clock() - stopped
         return lobby
 
     def _after_return(self, code: str) -> None:

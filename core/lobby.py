@@ -21,6 +21,7 @@ from gamenight.match import Match, apply_move
 from gamenight.names import clean_name, same_name
 from gamenight.recap import night_recap
 from gamenight.scores import NightScoreboard
+from gamenight.seating import next_seating
 from marshmallow import ValidationError
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 MAX_SEATS = 20
 GROWING = ("history", "night")
 MATCH_GROWING = ("events",)
-MOVES_KEEP = ("players", "seats", "setup", "recap", "departed_by_name")
+MOVES_KEEP = ("players", "seats", "setup", "recap", "departed_by_name", "sitting_out", "seat_requests")
 MATCH_MOVES_KEEP = ("variants", "options", "players", "left", "names", "forced_deals")
 HOST_GRACE_SECONDS = 60.0
 
@@ -54,6 +55,10 @@ class Lobby:
         self.shelves: dict[str, dict[str, Any]] = {}
         self.next_player = 1
         self.departed_by_name: dict[str, str] = {}  # a departed player's folded name -> their player id
+        self.sitting_out: list[str] = []  # the seats that sit out the current match
+        # asks to take a seat on a new device: {"id", "player", "token_hash", "at"}, until the host or the seat answers
+        self.seat_requests: list[dict[str, Any]] = []
+        self.next_request = 1
 
     # -- queries -----------------------------------------------------------------
 
@@ -103,8 +108,8 @@ class Lobby:
           match was started with (``MOVES_KEEP``), nor the round's ``dealt`` cards
           (the game's ``Game.dealt``: a new deal replaces them whole).
 
-        Tests run the engine with ``GAMENIGHT_CHECK_COPIES=1``, which checks after
-        every command that the lobby it copied is unchanged.
+        In a test session every engine checks after every command that the lobby
+        it copied is unchanged (``Engine.check_copies``, turned on by the test kit).
         """
         move = kind == "act"
         state = self.to_dict()
@@ -147,6 +152,9 @@ class Lobby:
             "shelves": self.shelves,
             "next_player": self.next_player,
             "departed_by_name": self.departed_by_name,
+            "sitting_out": self.sitting_out,
+            "seat_requests": self.seat_requests,
+            "next_request": self.next_request,
         }
 
     @classmethod
@@ -168,6 +176,9 @@ class Lobby:
         lobby.shelves = d["shelves"]
         lobby.next_player = d["next_player"]
         lobby.departed_by_name = d.get("departed_by_name", d.get("former", {}))  # "former": its name in older stores
+        lobby.sitting_out = d.get("sitting_out", [])
+        lobby.seat_requests = d.get("seat_requests", [])
+        lobby.next_request = d.get("next_request", 1)
         fill_looks(lobby.players, lobby.seats)  # a lobby stored before looks
         return lobby
 
@@ -235,6 +246,45 @@ def _look(lobby: Lobby, plugins, actor, args, extra, now):
     lobby.players[actor]["look"] = look
 
 
+def _sit_out(lobby: Lobby, plugins, actor, args, extra, now):
+    """A seat sits out the next match (or takes back the ask); the host may ask it for anyone."""
+    target = _seated(lobby, args["player"])
+    if target != actor and actor != lobby.host:
+        raise ActionError("not_host")
+    if args["out"]:
+        lobby.players[target]["sits_out"] = True
+    else:
+        lobby.players[target].pop("sits_out", None)
+
+
+def _request_seat(lobby: Lobby, plugins, actor, args, extra, now):
+    """A new device asks for the seat of the player it names: the host or that seat's own device answers.
+
+    A newer ask for the same seat replaces the older one.
+    """
+    name = clean_name(args["name"])
+    pid = next((p for p, player in lobby.players.items() if same_name(name, player["name"])), None)
+    if pid is None:
+        raise ActionError("no_such_seat", name=name)
+    request = {"id": f"r{lobby.next_request}", "player": pid, "token_hash": extra["token_hash"], "at": now}
+    lobby.next_request += 1
+    lobby.seat_requests = [r for r in lobby.seat_requests if r["player"] != pid] + [request]
+    return {"request": request["id"], "player": pid}
+
+
+def _answer_seat_request(lobby: Lobby, plugins, actor, args, extra, now):
+    """The host or the seat itself gives the seat to the device that asked (its old device is detached), or refuses."""
+    request = next((r for r in lobby.seat_requests if r["id"] == args["request"]), None)
+    if request is None:
+        raise ActionError("no_such_request", request=args["request"])
+    if actor not in (lobby.host, request["player"]):
+        raise ActionError("not_host")
+    lobby.seat_requests.remove(request)
+    if args["give"]:
+        lobby.players[request["player"]]["token_hash"] = request["token_hash"]
+    return {"player": request["player"], "given": args["give"]}
+
+
 def _name_key(name: str) -> str:
     return name.casefold()
 
@@ -245,6 +295,7 @@ def _remove(lobby: Lobby, pid: str, now: float) -> None:
     lobby.departed_by_name[_name_key(lobby.players[pid]["name"])] = pid
     del lobby.players[pid]
     lobby.seats.remove(pid)
+    lobby.seat_requests = [r for r in lobby.seat_requests if r["player"] != pid]
     if was_host:
         lobby.host = successor
         lobby.host_away_since = None if successor is None or lobby.players[successor]["connected"] else now
@@ -308,19 +359,18 @@ def _start(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     setup = lobby.setup
     stack = plugins.stack(setup["game"], setup["variants"])
     game = stack.game
-    count = len(lobby.seats)
+    seating = next_seating(lobby, game.max_players)
+    count = len(seating.players)
     if count < game.min_players:
         raise ActionError("too_few_players", min=game.min_players, players=count)
-    if count > game.max_players:
-        raise ActionError("too_many_players", max=game.max_players, players=count)
     lobby.matches_played += 1
     match = Match(
         id=extra["match_id"],
         game=game.id,
         variants=setup["variants"],
         options=stack.load_options(setup["options"]),
-        players=list(lobby.seats),
-        names={pid: lobby.players[pid]["name"] for pid in lobby.seats},
+        players=seating.players,
+        names={pid: lobby.players[pid]["name"] for pid in seating.players},
         seed=extra["seed"],
         forced_deals=extra.get("forced_deals"),
     )
@@ -330,6 +380,9 @@ def _start(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     match.move_on(stack.first_phase)
     match.version += 1
     lobby.match = match
+    lobby.sitting_out = seating.sitting_out
+    for pid in lobby.seats:  # asked for this match: they play again from the next one
+        lobby.players[pid].pop("sits_out", None)
     return {"match": match.id}
 
 
@@ -459,6 +512,9 @@ def _recorded(lobby: Lobby) -> bool:
 def _record_result(lobby: Lobby) -> None:
     match = lobby.match
     lobby.scoreboard.record(match.result["ranking"], match.names)
+    lobby.scoreboard.record_sat_out(
+        {pid: lobby.players[pid]["name"] for pid in lobby.sitting_out if pid in lobby.players}
+    )
     lobby.history.append(
         {
             "match": match.id,
@@ -476,6 +532,9 @@ _HANDLERS = {
     "join": _join,
     "leave": _leave,
     "look": _look,
+    "sit_out": _sit_out,
+    "request_seat": _request_seat,
+    "answer_seat_request": _answer_seat_request,
     "kick": _kick,
     "lock": _lock,
     "handover": _handover,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import keyword
 import re
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,9 @@ NAME = re.compile(r"[a-z][a-z0-9_]{1,31}")
 PLAYER_NAMES = ("Ann", "Boris", "Chen", "Dina", "Emil", "Fay", "Gleb", "Hana", "Ivo", "Jana", "Kira", "Lev")
 VARIANT_SECONDS = 45  # the house rule's clock by default (40 when the game's own is 45 already)
 A_DAY = 86_400  # the variant's script lets this much time pass: every clock runs out, the match ends
+TO_TRANSLATE = "TODO(ru)"  # marks a Russian name still to translate; the package's test_strings.py flags it
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+UNSAFE = re.compile(r'["\\<>&\x00-\x1f]')  # the name goes into Python, JSON and HTML as it is
 
 
 def check_name(ctx: click.Context | None, param: click.Parameter | None, value: str) -> str:
@@ -34,6 +38,16 @@ def check_name(ctx: click.Context | None, param: click.Parameter | None, value: 
             f"{value!r}: use 2-32 lowercase letters, digits and single underscores, starting with a letter "
             "(it is the game's id, the prefix of its strings, and the package gamenight_<name>)"
         )
+    return value
+
+
+def check_russian(ctx: click.Context | None, param: click.Parameter | None, value: str | None) -> str | None:
+    """A click callback: ``value`` is a name in Russian that every file of the package can hold as it is."""
+    if value is None:
+        return None
+    value = value.strip()
+    if not 1 <= len(value) <= 40 or UNSAFE.search(value) or not CYRILLIC.search(value):
+        raise click.BadParameter(f'{value!r}: the name in Russian, 1-40 characters in Cyrillic, without " \\ < > &')
     return value
 
 
@@ -65,13 +79,16 @@ def write_package(kind: str, target: Path, values: Mapping[str, str]) -> list[Pa
     return written
 
 
-def names_of(name: str) -> dict[str, str]:
-    """The names a package takes from its id: ``house_rule`` -> ``gamenight_house_rule``, ``gamenight-house-rule``."""
+def names_of(name: str, russian: str | None = None) -> dict[str, str]:
+    """The names a package takes from its id: ``house_rule`` -> ``gamenight_house_rule``, ``gamenight-house-rule``,
+    ``House rule``; its name in Russian is ``russian``, else the English one marked to translate."""
+    title = name.replace("_", " ").capitalize()
     return {
         "name": name,
         "package": f"gamenight_{name}",
         "dist": f"gamenight-{name.replace('_', '-')}",
-        "title": name.replace("_", " ").capitalize(),
+        "title": title,
+        "title_ru": russian or f"{TO_TRANSLATE}: {title}",
     }
 
 
@@ -89,15 +106,28 @@ def _installed() -> Plugins | None:
         return None
 
 
-def _done(target: Path, written: list[Path], phases: str) -> None:
+def next_steps(target: Path, phases: str) -> list[str]:
+    """The commands that install the new package with its tests' tools, run its tests and play it."""
+    folder = str(target) if target.is_absolute() else f"./{target}"  # pip reads a bare name as a project's
+    return [
+        f"pip install -e {shlex.quote(folder + '[test]')}",  # pytest and Playwright, for its tests
+        f"cd {shlex.quote(str(target))}",
+        "pytest",
+        "gamenight play scripts/match.json",
+        f"gamenight games --phases {phases}",
+    ]
+
+
+def _done(target: Path, written: list[Path], phases: str, values: Mapping[str, str]) -> None:
     click.echo(f"Wrote {target} ({len(written)} files):")
     for path in written:
         click.echo(f"  {path.relative_to(target)}")
-    folder = str(target) if target.is_absolute() else f"./{target}"  # pip reads a bare name as a project's
-    click.echo(
-        f"\nNext:\n  pip install -e {folder}\n  cd {folder}\n  pytest\n"
-        f"  gamenight play scripts/match.json\n  gamenight games --phases {phases}"
-    )
+    if values["title_ru"].startswith(TO_TRANSLATE):
+        click.echo(
+            f"\nThe name in Russian is still to translate: {TO_TRANSLATE} in {values['package']}/__init__.py "
+            "(--ru NAME gives it; pytest flags it until then)."
+        )
+    click.echo("\nNext:\n" + "\n".join(f"  {step}" for step in next_steps(target, phases)))
 
 
 @click.group()
@@ -113,26 +143,34 @@ dir_option = click.option(
     show_default="the current directory",
     help="Where to write the package's folder, gamenight-<name>.",
 )
+russian_option = click.option(
+    "--ru",
+    "russian",
+    callback=check_russian,
+    help=f"The name in Russian (in Cyrillic); without it, the English name marked {TO_TRANSLATE}.",
+)
 
 
 @new.command("game")
 @click.argument("name", callback=check_name)
 @dir_option
-def new_game(name: str, directory: Path) -> None:
+@russian_option
+def new_game(name: str, directory: Path, russian: str | None) -> None:
     """Write gamenight-NAME/, a small playable game: a secret number each, a guess of the table's total."""
     installed = _installed()
     if installed is not None and (name in installed.games or name in installed.variants):
         raise click.ClickException(f"a game or variant {name!r} is installed already: choose another name")
-    values = names_of(name)
+    values = names_of(name, russian)
     target = _target(directory, values["dist"])
-    _done(target, write_package("game", target, values), name)
+    _done(target, write_package("game", target, values), name, values)
 
 
 @new.command("variant")
 @click.argument("game")
 @click.argument("name", callback=check_name)
 @dir_option
-def new_variant(game: str, name: str, directory: Path) -> None:
+@russian_option
+def new_variant(game: str, name: str, directory: Path, russian: str | None) -> None:
     """Write gamenight-NAME/, a house rule for the installed GAME: its first clock set by the host."""
     try:
         installed = Plugins()
@@ -145,9 +183,9 @@ def new_variant(game: str, name: str, directory: Path) -> None:
         )
     if name in installed.games or name in installed.variants:
         raise click.ClickException(f"a game or variant {name!r} is installed already: choose another name")
-    values = names_of(name) | variant_values(installed, game, name)
+    values = names_of(name, russian) | variant_values(installed, game, name)
     target = _target(directory, values["dist"])
-    _done(target, write_package("variant", target, values), f"{game} --variant {name}")
+    _done(target, write_package("variant", target, values), f"{game} --variant {name}", values)
 
 
 # -- what a variant's templates need to know of its game ------------------------------------------------

@@ -1,15 +1,14 @@
 """Loading plugins, and building the hook stack of a match.
 
 Plugins come from the ``gamenight.plugins`` entry-point group (built-in games
-use it too) and from ``GAMENIGHT_PLUGINS``, a comma-separated list of
-importable module names, handy while writing a plugin.
+use it too) and from importable modules named by the command (``--plugin``, or
+``GAMENIGHT_PLUGINS``: a comma-separated list), handy while writing a plugin.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -26,7 +25,6 @@ from gamenight.recap import core_awards
 from marshmallow import Schema, fields
 
 ENTRY_POINT_GROUP = "gamenight.plugins"
-ENV_PLUGINS = "GAMENIGHT_PLUGINS"
 UPLOADS_LABEL = "option.image_packs.uploads"  # the i18n key of the "pictures uploaded in this lobby" choice
 
 
@@ -157,10 +155,14 @@ class Plugins:
         self.pm.register(CorePlatform(), "gamenight.core")
         if entry_points:
             self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
-        names = [m.strip() for m in os.environ.get(ENV_PLUGINS, "").split(",") if m.strip()]
-        for name in [*names, *modules]:
-            if self.pm.get_plugin(name) is None:
-                self.pm.register(importlib.import_module(name), name)
+        for name in modules:
+            try:
+                module = importlib.import_module(name)
+            except ImportError as exc:
+                raise PluginError(f"plugin module {name!r} cannot be imported: {exc}") from exc
+            # a module installed as a package is registered already, under its entry point's name
+            if self.pm.get_plugin(name) is None and not self.pm.is_registered(module):
+                self.pm.register(module, name)
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as exc:

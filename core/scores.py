@@ -78,6 +78,13 @@ class NightScoreboard:
             if entry["place"] <= 3:
                 row["places"][entry["place"] - 1] += 1
 
+    def record_sat_out(self, names: dict[str, str]) -> None:
+        """These seats sat a finished match out: counted apart, neither a match played nor a place."""
+        for player, name in names.items():
+            row = self.rows.setdefault(player, {"name": name, "played": 0, "places": [0, 0, 0]})
+            row["name"] = name
+            row["sat_out"] = row.get("sat_out", 0) + 1
+
     def standings(self) -> list[dict[str, Any]]:
         def key(player: str) -> tuple:
             row = self.rows[player]
@@ -90,6 +97,7 @@ class NightScoreboard:
                 "place": e["place"],
                 "name": self.rows[e["player"]]["name"],
                 "played": self.rows[e["player"]]["played"],
+                "sat_out": self.rows[e["player"]].get("sat_out", 0),
                 "wins": self.rows[e["player"]]["places"][0],
                 "seconds": self.rows[e["player"]]["places"][1],
                 "thirds": self.rows[e["player"]]["places"][2],

@@ -8,6 +8,9 @@ server processes on several machines share. ``open_store`` picks one from where 
 In a cluster every write of a lobby carries the epoch of its owner's lease (``gamenight.leases``):
 a store that knows a newer epoch refuses the write with ``Fenced``, so a node that was paused
 past its lease can no longer change a lobby another node now owns.
+
+Each store brings its database to the schema this code writes when it opens it (``gamenight.migrations``),
+and refuses one a newer release wrote (``SchemaTooNew``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,19 @@ class Fenced(Exception):
 
 class StoreInUse(Exception):
     """The store is in use by another server process that does not share it (no ``--cluster``)."""
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer release (its schema version is past this code's migrations)."""
+
+    def __init__(self, where: str, found: int, known: int) -> None:
+        super().__init__(
+            f"{where} has schema version {found}, newer than this gamenight's schema version {known}: a newer "
+            "release wrote it. Run that release (or a newer one) on it; this one would misread it."
+        )
+        self.where = where
+        self.found = found
+        self.known = known
 
 
 class Store(Protocol):

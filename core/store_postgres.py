@@ -22,23 +22,27 @@ import queue
 import ssl
 import threading
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import orjson
 import pg8000.native
+from gamenight.migrations import CLEAR_VERSION, READ_VERSION, VERSION_TABLE, Migration, latest, pending
 from gamenight.store import Durability, Fenced, StoredLobby, StoreInUse, StoreUnavailable
 
 POOL_SIZE = 16
 CONNECT_SECONDS = 5.0
 # One number every gamenight server takes an advisory lock on: shared by a cluster's nodes, exclusive otherwise.
 SERVERS_LOCK = zlib.crc32(b"gamenight servers")
+MIGRATIONS_LOCK = SERVERS_LOCK + 1  # one store migrates the database at a time (a cluster's nodes start together)
 
 log = logging.getLogger(__name__)
 
-SCHEMA = (
+# Migration 1: the schema of the first release that numbered its migrations. ``IF NOT EXISTS``: an unversioned
+# database written before versions were kept already has it.
+FIRST_SCHEMA = (
     """CREATE TABLE IF NOT EXISTS lobbies (
         code TEXT PRIMARY KEY,
         created DOUBLE PRECISION NOT NULL,
@@ -59,6 +63,20 @@ SCHEMA = (
     "CREATE INDEX IF NOT EXISTS lobbies_due ON lobbies (due) WHERE due IS NOT NULL",
     "CREATE INDEX IF NOT EXISTS lobbies_touched ON lobbies (touched)",
 )
+
+
+def _statements(statements: tuple[str, ...]) -> Callable[[pg8000.native.Connection], None]:
+    def apply(db: pg8000.native.Connection) -> None:
+        for statement in statements:
+            db.run(statement)
+
+    return apply
+
+
+MIGRATIONS: tuple[Migration[pg8000.native.Connection], ...] = (
+    Migration(1, "lobbies (with their lease epoch), their log and meta", _statements(FIRST_SCHEMA)),
+)
+LATEST = latest(MIGRATIONS)
 
 # The log row goes in only while the lobby's row holds the writer's epoch (the share lock makes a
 # takeover's fence wait for this write, or this write see the fence). A single server (no cluster)
@@ -98,15 +116,14 @@ class PostgresStore:
         self._holder: pg8000.native.Connection | None = None
         self._holding = "shared" if shared else "exclusive" if exclusive else None
         self._holder_lock = threading.Lock()
-        with self._connection() as db:
-            db.run("SELECT pg_advisory_lock(:key)", key=SERVERS_LOCK + 1)  # one server creates the tables at a time
-            try:
-                for statement in SCHEMA:
-                    db.run(statement)
-            finally:
-                db.run("SELECT pg_advisory_unlock(:key)", key=SERVERS_LOCK + 1)
-        if self._holding:
+        if self._holding:  # first: a lone server's migrations must not change a database another server uses
             self._holder = self._hold(shared)
+        try:
+            with self._connection() as db:
+                migrate(db, _safe(url), MIGRATIONS)
+        except BaseException:
+            self.close()
+            raise
 
     # -- connections -----------------------------------------------------------------------
 
@@ -368,6 +385,28 @@ class PostgresStore:
                 codes=list(touched),
                 ats=list(touched.values()),
             )
+
+
+def migrate(
+    db: pg8000.native.Connection, where: str, migrations: Sequence[Migration[pg8000.native.Connection]]
+) -> None:
+    """Apply the migrations the database lacks, one transaction each (``SchemaTooNew``: a newer release's), under
+    an advisory lock: of several nodes starting at once, one migrates and the others find it done."""
+    db.run("SELECT pg_advisory_lock(:key)", key=MIGRATIONS_LOCK)
+    try:
+        db.run(VERSION_TABLE)
+        for migration in pending(db.run(READ_VERSION)[0][0] or 0, migrations, where):
+            db.run("BEGIN")
+            try:
+                migration.apply(db)
+                db.run(CLEAR_VERSION)
+                db.run("INSERT INTO schema_version (version) VALUES (:version)", version=migration.number)
+                db.run("COMMIT")
+            except BaseException:
+                db.run("ROLLBACK")
+                raise
+    finally:
+        db.run("SELECT pg_advisory_unlock(:key)", key=MIGRATIONS_LOCK)
 
 
 def _connection_args(url: str) -> dict[str, Any]:

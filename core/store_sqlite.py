@@ -15,39 +15,39 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import orjson
 from gamenight.checkpointer import BUSY_TIMEOUT_MS, STANDARD_THREADS, Checkpointer, NativeThreads
+from gamenight.migrations import CLEAR_VERSION, READ_VERSION, VERSION_TABLE, Migration, latest, pending
 from gamenight.store import Durability, StoredLobby, StoreInUse, StoreUnavailable
 
 _UNKNOWN = object()
 Result = TypeVar("Result")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS lobbies (
-    code TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    snapshot TEXT,
-    snapshot_seq INTEGER NOT NULL DEFAULT 0,
-    touched REAL,
-    due REAL
-);
-CREATE TABLE IF NOT EXISTS log (
-    code TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    at REAL NOT NULL,
-    record TEXT NOT NULL,
-    PRIMARY KEY (code, seq)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
-# Columns added since the first schema: (column, definition, how existing rows are filled in).
-MIGRATIONS = (
+# Migration 1: the tables of the first numbered schema. ``IF NOT EXISTS``: an unversioned file written
+# before versions were kept already has them.
+TABLES = (
+    """CREATE TABLE IF NOT EXISTS lobbies (
+        code TEXT PRIMARY KEY,
+        created REAL NOT NULL,
+        snapshot TEXT,
+        snapshot_seq INTEGER NOT NULL DEFAULT 0,
+        touched REAL,
+        due REAL
+    )""",
+    """CREATE TABLE IF NOT EXISTS log (
+        code TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        at REAL NOT NULL,
+        record TEXT NOT NULL,
+        PRIMARY KEY (code, seq)
+    ) WITHOUT ROWID""",
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+# The columns the files written before lobbies had retention lack: (column, definition, how rows are filled in).
+RETENTION_COLUMNS = (
     (
         "touched",
         "REAL",
@@ -55,10 +55,29 @@ MIGRATIONS = (
     ),
     ("due", "REAL", "UPDATE lobbies SET due = created"),  # unknown until the lobby is loaded once: load it at start
 )
-INDEXES = """
-CREATE INDEX IF NOT EXISTS lobbies_due ON lobbies (due) WHERE due IS NOT NULL;
-CREATE INDEX IF NOT EXISTS lobbies_touched ON lobbies (touched);
-"""
+INDEXES = (
+    "CREATE INDEX IF NOT EXISTS lobbies_due ON lobbies (due) WHERE due IS NOT NULL",
+    "CREATE INDEX IF NOT EXISTS lobbies_touched ON lobbies (touched)",
+)
+
+
+def _first_schema(db: sqlite3.Connection) -> None:
+    """The schema of the first release that numbered its migrations, from any file an earlier one wrote."""
+    for statement in TABLES:
+        db.execute(statement)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(lobbies)")}
+    for column, kind, fill in RETENTION_COLUMNS:
+        if column not in columns:
+            db.execute(f"ALTER TABLE lobbies ADD COLUMN {column} {kind}")
+            db.execute(fill)
+    for statement in INDEXES:
+        db.execute(statement)
+
+
+MIGRATIONS: tuple[Migration[sqlite3.Connection], ...] = (
+    Migration(1, "lobbies, their log and meta; an earlier file's lobbies gain touched and due", _first_schema),
+)
+LATEST = latest(MIGRATIONS)
 
 
 def _unavailable_on_error(method: Callable[..., Result]) -> Callable[..., Result]:
@@ -101,13 +120,13 @@ class SQLiteStore:
         self._touched: dict[str, float] = {}  # lobby -> its newest command's time, not written yet
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durability == 'full' else 'NORMAL'}")
-        self._db.executescript(SCHEMA)
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(lobbies)")}
-        for column, kind, fill in MIGRATIONS:
-            if column not in columns:
-                self._db.execute(f"ALTER TABLE lobbies ADD COLUMN {column} {kind}")
-                self._db.execute(fill)
-        self._db.executescript(INDEXES)
+        try:
+            migrate(self._db, path, MIGRATIONS)
+        except BaseException:
+            self._db.close()
+            if self._holder is not None:
+                self._holder.close()
+            raise
         self._checkpointer: Checkpointer | None = None
         if path != ":memory:":
             self._db.execute("PRAGMA wal_autocheckpoint=0")  # commits never copy the log back: the checkpointer does
@@ -285,6 +304,33 @@ class SQLiteStore:
             self._db.execute("ROLLBACK")
             raise
         self._touched.clear()
+
+
+def migrate(db: sqlite3.Connection, where: str, migrations: Sequence[Migration[sqlite3.Connection]]) -> None:
+    """Apply the migrations the file at ``where`` lacks, one transaction each (``SchemaTooNew``: a newer release's).
+
+    Each takes the file's write lock first (``BEGIN IMMEDIATE``) and reads the version again under it: another
+    process that opens the same file at once (not a server: a server holds it alone) applies each one only once.
+    A file already at the latest version is not locked at all.
+    """
+    db.execute(VERSION_TABLE)
+    if not pending(db.execute(READ_VERSION).fetchone()[0] or 0, migrations, where):
+        return
+    while True:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            todo = pending(db.execute(READ_VERSION).fetchone()[0] or 0, migrations, where)
+            if todo:
+                todo[0].apply(db)
+                db.execute(CLEAR_VERSION)
+                db.execute("INSERT INTO schema_version (version) VALUES (?)", (todo[0].number,))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:  # (SQLite rolls some failures back itself)
+                db.execute("ROLLBACK")
+            raise
+        if len(todo) <= 1:
+            return
 
 
 def _hold_alone(path: str) -> Any:

@@ -14,13 +14,15 @@ For plugin authors and for gamenight's own tests (docs/plugins.md, "Testing your
 A ``Table`` seats its players in one lobby of an engine with an in-memory store and a clock that moves only
 when told to (``advance``), and drives it the way clients do: every command goes through the engine's one
 action path, a move is made on the version the player last saw. Its ``recorder`` keeps every payload each
-recipient received. ``gamenight.testing_plugin`` offers it to pytest as the ``gamenight_table`` fixture;
-``gamenight.web.testing`` shows a game's screen in Chromium for a view.
+recipient received; ``assert_received_alike`` compares what one recipient received at tables playing the same
+match side by side, each lobby's code aside. ``gamenight.testing_plugin`` offers a Table to pytest as the
+``gamenight_table`` fixture; ``gamenight.web.testing`` shows a game's screen in Chromium for a view.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,9 +36,18 @@ from gamenight.registry import Plugins
 from gamenight.store import Store
 from gamenight.store_sqlite import SQLiteStore
 
-__all__ = ["TABLE_SCREEN", "Outcome", "Payload", "Recorder", "Table"]  # Outcome: what moves and commands return
+__all__ = [  # Outcome: what moves and commands return
+    "LOBBY_CODE",
+    "TABLE_SCREEN",
+    "Outcome",
+    "Payload",
+    "Recorder",
+    "Table",
+    "assert_received_alike",
+]
 
 TABLE_SCREEN = "table"  # the recorder's name for the table screen (the TV), which ``view(None)`` shows
+LOBBY_CODE = "<lobby code>"  # what ``Table.comparable`` puts in the place of the table's own lobby code
 
 
 @dataclass(frozen=True, eq=False)
@@ -352,7 +363,73 @@ class Table:
         """The match as the table screen sees it (the public view: phase, turn, ballots, points, game_view)."""
         return self.view(None)["match"]
 
+    def comparable(self, name: str | None) -> list[Any]:
+        """Everything ``name`` (None: the table screen) received, as ``recorder.received`` gives it, with what is
+        this table's own rather than its match's replaced: its lobby's code becomes ``LOBBY_CODE`` wherever it
+        is (a value, a key, inside a text). Player ids, match ids and the clock are the same at tables seated
+        alike, so two tables playing one match side by side send ``name`` the same comparable payloads."""
+        code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(self.code)}(?![A-Za-z0-9])")
+        return [_replaced(payload, code, LOBBY_CODE) for payload in self.recorder.received(name)]
+
     def close(self) -> None:
         """Close the store the table made (a given store or engine is left open)."""
         if self._owned_store is not None:
             self._owned_store.close()
+
+
+def _replaced(node: Any, pattern: re.Pattern[str], by: str) -> Any:
+    """``node`` with ``pattern`` replaced by ``by`` in every string, keys included."""
+    if isinstance(node, str):
+        return pattern.sub(by, node)
+    if isinstance(node, dict):
+        return {pattern.sub(by, key): _replaced(value, pattern, by) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_replaced(value, pattern, by) for value in node]
+    return node
+
+
+def assert_received_alike(tables: Sequence[Table], name: str | None) -> int:
+    """Assert that ``name`` (None: the table screen) received the same at every table of ``tables``, each
+    table's own lobby code aside (``Table.comparable``): the check of a secret by non-interference, where tables
+    seated alike play the same moves on deals that differ only in the secret. Fails naming the first payload
+    that differs, what caused it and where; returns how many payloads were compared."""
+    if len(tables) < 2:
+        raise ValueError("compare at least two tables")
+    first, *others = tables
+    expected = first.comparable(name)
+    for number, other in enumerate(others, start=2):
+        got = other.comparable(name)
+        for index, (one, two) in enumerate(zip(expected, got, strict=False)):
+            where = _difference(one, two, "")
+            if where is not None:
+                path, a, b = where
+                causes = first.recorder.payloads(name)[index].after, other.recorder.payloads(name)[index].after
+                raise AssertionError(
+                    f"{name or TABLE_SCREEN} can tell table 1 from table {number}: their payload {index} (after "
+                    f"{causes[0]} / {causes[1]}) differs at {path or 'the whole payload'}: {a!r} / {b!r}"
+                )
+        if len(expected) != len(got):
+            raise AssertionError(
+                f"{name or TABLE_SCREEN} received {len(expected)} payload(s) at table 1, {len(got)} at table {number}"
+            )
+    return len(expected)
+
+
+def _difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first place where ``a`` and ``b`` differ as JSON: (path, a's value, b's value), or None."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in [*a, *(key for key in b if key not in a)]:
+            inner = f"{path}.{key}" if path else str(key)
+            if key not in a or key not in b:
+                return inner, a.get(key, "(missing)"), b.get(key, "(missing)")
+            found = _difference(a[key], b[key], inner)
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for index, (x, y) in enumerate(zip(a, b, strict=False)):
+            found = _difference(x, y, f"{path}[{index}]")
+            if found is not None:
+                return found
+        return None if len(a) == len(b) else (path, f"{len(a)} items", f"{len(b)} items")
+    return None if _same(a, b) else (path, a, b)

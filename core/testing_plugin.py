@@ -4,8 +4,10 @@
 * ``gamenight_table``: a factory, ``gamenight_table(names, plugins=None)`` seats a new
   ``gamenight.testing.Table`` (closed after the test);
 * ``gamenight_browser`` and ``gamenight_page``: headless Chromium through Playwright, and a fresh page in it,
-  for ``gamenight.web.testing``'s screens. The browser is the system's (``/usr/bin/chromium``, or the one
-  ``GAMENIGHT_CHROMIUM`` names), never a download; without it or without Playwright the test is skipped.
+  for ``gamenight.web.testing``'s screens. The browser is the one ``GAMENIGHT_CHROMIUM`` names, else the
+  system's ``/usr/bin/chromium`` when there is one, else the Chromium Playwright installed
+  (``playwright install chromium``); it is never downloaded here. Without Playwright, or without any of these
+  browsers, the test is skipped, saying which is missing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gamenight.engine import Engine
 from gamenight.registry import Plugins
 from gamenight.testing import Table
 
@@ -29,6 +32,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every engine of a test session checks that no command changes the lobby it copied (a game that changes a
+    shared part in place would change the lobby a refused move must leave as it was)."""
+    Engine.check_copies = True
 
 
 @pytest.fixture(scope="session")
@@ -53,15 +62,34 @@ def gamenight_table(gamenight_plugins: Plugins) -> Iterator[Callable[..., Table]
         table.close()
 
 
+def system_chromium() -> str | None:
+    """The Chromium to launch by path: the one ``GAMENIGHT_CHROMIUM`` names, else ``/usr/bin/chromium`` when it is
+    there; None: launch the Chromium Playwright installed."""
+    named = os.environ.get("GAMENIGHT_CHROMIUM")
+    if named:
+        return named
+    return CHROMIUM if Path(CHROMIUM).exists() else None
+
+
 @pytest.fixture(scope="session")
 def gamenight_browser() -> Iterator[Any]:
     """Headless Chromium (a Playwright ``Browser``), once per session; skipped without Chromium or Playwright."""
-    path = os.environ.get("GAMENIGHT_CHROMIUM", CHROMIUM)
-    if not Path(path).exists():
-        pytest.skip(f"no Chromium at {path} (set GAMENIGHT_CHROMIUM)")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    path = system_chromium()
+    if path is not None and not Path(path).exists():
+        pytest.skip(f"no Chromium at {path}, which GAMENIGHT_CHROMIUM names")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason='Playwright, which drives Chromium, is not installed: pip install -e ".[test]"'
+    )
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        try:
+            if path is not None:
+                browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+            else:
+                browser = playwright.chromium.launch(headless=True, args=CHROMIUM_ARGS)
+        except sync_api.Error as exc:
+            if path is not None:  # a Chromium that is there and will not start is a broken machine: say so
+                raise
+            pytest.skip(f"Playwright's own Chromium would not start (run: playwright install chromium): {exc}")
         yield browser
         browser.close()
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from gamenight.seating import next_seating
+
 if TYPE_CHECKING:
     from gamenight.lobby import Lobby
     from gamenight.match import Match
@@ -90,7 +92,7 @@ def match_view(match: Match, frame: dict[str, Any], public: dict[str, Any], reci
     )
 
 
-def lobby_frame(lobby: Lobby) -> dict[str, Any]:
+def lobby_frame(lobby: Lobby, plugins: Plugins | None = None) -> dict[str, Any]:
     """What everyone may see of a lobby."""
     return {
         "code": lobby.code,
@@ -104,9 +106,13 @@ def lobby_frame(lobby: Lobby) -> dict[str, Any]:
                 "look": lobby.players[pid]["look"],
                 "connected": lobby.players[pid]["connected"],
                 "host": pid == lobby.host,
+                "sits_out": bool(lobby.players[pid].get("sits_out")),
             }
             for pid in lobby.seats
         ],
+        "sitting_out": lobby.sitting_out if lobby.match_live else [],
+        "next_seating": _next_seating(lobby, plugins),
+        "seat_requests": [{"id": r["id"], "player": r["player"], "at": r["at"]} for r in lobby.seat_requests],
         "setup": lobby.setup,
         "scoreboard": lobby.scoreboard.standings(),
         "history": lobby.history[-HISTORY_SHOWN:],
@@ -115,12 +121,18 @@ def lobby_frame(lobby: Lobby) -> dict[str, Any]:
     }
 
 
+def _next_seating(lobby: Lobby, plugins: Plugins | None) -> dict[str, Any]:
+    """Who would play and who would sit out if the host started the chosen game now."""
+    game = plugins.games.get(lobby.setup["game"]) if plugins is not None and lobby.setup else None
+    return next_seating(lobby, game.max_players if game is not None else None).to_dict()
+
+
 def lobby_views(
     lobby: Lobby, plugins: Plugins, recipients: Iterable[str | None], now: float
 ) -> dict[str | None, dict[str, Any]]:
     """The views of a lobby and its current match for each of ``recipients``."""
     match = lobby.match
-    frame = lobby_frame(lobby)
+    frame = lobby_frame(lobby, plugins)
     mframe = public = None
     if match is not None:
         lobby.bind_match(plugins, now)

@@ -34,15 +34,18 @@ installed_already() {  # installed_already LOCK: these files were installed, fro
     [ -x "$VENV/bin/gamenight" ] && [ -f "$STAMP" ] || return 1
     if [ "$1" = serve ]; then
         grep -q "^$hash " "$STAMP"  # any install has what serving needs (test.txt holds serve.txt, same versions)
+    elif [ "$1" = cluster ]; then
+        grep -qE "^$hash (cluster|test)$" "$STAMP"  # test.txt holds cluster.txt too
     else
         grep -qxF "$hash $1" "$STAMP"
     fi
 }
 
 # install_gamenight LOCK: create .venv if needed and install this checkout into it, once, with the exact
-# versions of requirements/LOCK.txt (serve: what `gamenight serve` needs; test: the test and gevent extras
-# too; bash scripts/lock.sh makes them). Every file is checked against the lock's hashes. A second start
-# with nothing changed touches no network (the server runs on a Wi-Fi without internet).
+# versions of requirements/LOCK.txt (serve: what `gamenight serve` needs on SQLite; cluster: PostgreSQL's and
+# Redis's clients too; test: the test and gevent extras too; bash scripts/lock.sh makes them). Every file is
+# checked against the lock's hashes. A second start with nothing changed touches no network (the server runs
+# on a Wi-Fi without internet).
 install_gamenight() {
     local lock=$1
     require_python

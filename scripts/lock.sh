@@ -4,8 +4,10 @@
 # same packages.
 #
 #   requirements/pip.txt    the pip that installs the others
-#   requirements/test.txt   pyproject.toml's dependencies with the test and gevent extras, and the build backend
-#   requirements/serve.txt  the dependencies alone (what `gamenight serve` needs), at test.txt's versions
+#   requirements/test.txt   pyproject.toml's dependencies with the test (cluster too) and gevent extras, and the
+#                           build backend
+#   requirements/serve.txt  the dependencies alone (what `gamenight serve` needs on SQLite), at test.txt's versions
+#   requirements/cluster.txt  the dependencies with the cluster extra (PostgreSQL, a cluster's node), likewise
 #
 # When to run it: after changing a dependency in pyproject.toml (the versions already locked are kept
 # wherever they still fit), or to move to newer releases on purpose (--upgrade, or --upgrade-package NAME).
@@ -46,6 +48,8 @@ compile() {  # compile OUTPUT INPUTS... [OPTIONS]
     --extra test --extra gevent "$@")
 (cd "$TOOLS/in" && compile "$ROOT/requirements/serve.txt" "$ROOT/pyproject.toml" build-system.txt \
     -c "$ROOT/requirements/test.txt" "$@")
+(cd "$TOOLS/in" && compile "$ROOT/requirements/cluster.txt" "$ROOT/pyproject.toml" build-system.txt \
+    --extra cluster -c "$ROOT/requirements/test.txt" "$@")
 # uv names the inputs as given: the checkout's absolute path would differ from one clone to the next.
-sed -i "s|$ROOT/||g" requirements/pip.txt requirements/test.txt requirements/serve.txt
+sed -i "s|$ROOT/||g" requirements/pip.txt requirements/test.txt requirements/serve.txt requirements/cluster.txt
 echo "locked: $(grep -c '==' requirements/serve.txt) packages to serve, $(grep -c '==' requirements/test.txt) to test"

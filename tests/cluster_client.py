@@ -121,6 +121,23 @@ class ClusterPhone:
         if not answer["ok"]:
             raise RuntimeError(f"{self.name} could not come back: {answer}")
 
+    def _ask(self, sio: socketio.Client, event: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """Emit on ``sio`` and wait for the answer while ``sio`` is this phone's connection and is up: an answer
+        cannot come on a connection lost or replaced (its request is then ``lost``, to be made again)."""
+        answered = threading.Event()
+        answers: list[Any] = []
+
+        def receive(*args: Any) -> None:
+            answers.append(args[0] if len(args) == 1 else args)
+            answered.set()
+
+        sio.emit(event, payload, callback=receive)
+        deadline = time.monotonic() + CALL_SECONDS
+        while not answered.wait(0.05):
+            if sio is not self.sio or not sio.connected or time.monotonic() > deadline:
+                break
+        return answers[0] if answers else {"ok": False, "error": {"code": "lost", "params": {}}}
+
     def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
         """Emit and wait for the answer, following the lobby to its node as often as it takes."""
         for move in range(MOVES):
@@ -128,8 +145,8 @@ class ClusterPhone:
             try:
                 if sio is None:
                     raise socketio.exceptions.BadNamespaceError("reconnecting")
-                answer = sio.call(event, payload, timeout=CALL_SECONDS)
-            except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
+                answer = self._ask(sio, event, payload)
+            except socketio.exceptions.BadNamespaceError:
                 answer = {"ok": False, "error": {"code": "lost", "params": {}}}
             code = answer.get("error", {}).get("code") if not answer.get("ok") else None
             if code == "not_attached" and event == "command" and self.code is not None:

@@ -9,10 +9,6 @@ from pathlib import Path
 
 import pytest
 
-# every engine the tests start, in this process or in a server it spawns, checks that no command
-# changes the lobby it copied (Lobby.copy_for shares what a command cannot change)
-os.environ["GAMENIGHT_CHECK_COPIES"] = "1"
-
 TESTS = Path(__file__).parent
 if str(TESTS) not in sys.path:
     sys.path.insert(0, str(TESTS))
@@ -40,6 +36,40 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--shots", action="store_true", default=False, help="save the browser tests' screenshots (tests/browser)"
     )
+
+
+# The tiers (pyproject.toml's markers): `pytest -m "not browser and not services"` is the fast loop, with no
+# Chromium, PostgreSQL, Redis or HAProxy; CI runs every tier.
+SERVICE_FIXTURES = {
+    "postgres_server",
+    "postgres_url",
+    "fresh_postgres_url",
+    "redis_server",
+    "redis_url",
+    "fresh_redis_url",
+}
+# Modules that start PostgreSQL, Redis or HAProxy themselves (a cluster, a proxy, a store of their own).
+SERVICE_MODULES = {
+    "test_cluster",
+    "test_cluster_limits",
+    "test_leases",
+    "test_proxy",
+    "test_serve_stores",
+    "test_services",
+}
+SLOW_MODULES = {"test_soak"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.fspath))
+        if "browser" in path.relative_to(TESTS).parts[:-1]:
+            item.add_marker(pytest.mark.browser)
+        on_postgres = "postgres" in getattr(getattr(item, "callspec", None), "params", {}).values()  # store_at
+        if on_postgres or path.stem in SERVICE_MODULES or SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.services)
+        if path.stem in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")

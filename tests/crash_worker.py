@@ -21,7 +21,7 @@ from helpers import DEAL_ABC, Night
 
 def main(path: str) -> None:
     clock = time.time
-    engine = Engine(open_store(path), Plugins(), clock)
+    engine = Engine(open_store(path), Plugins(["testgame"]), clock)
     a = Night(engine, clock, ["Ann", "Boris", "Chen"])
     assert a.start(deals=[DEAL_ABC], options={"claim_seconds": 90}).ok
     assert a.move("Ann", "claim", value=12).ok

@@ -20,10 +20,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+import redis
 from gamenight.web.proxy import NODE_COOKIE
 from gamenight.web.services import LOOPBACK, PostgresServer, RedisServer
+from waiting import wait_until
 
 WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+LEASE_KEY = "gamenight:lease:"  # then a lobby's code: the key of its lease in the cluster's directory
 _database_numbers = itertools.count(1)
 
 
@@ -67,6 +70,28 @@ def fresh_redis_url(redis_server: RedisServer) -> str:
     with redis_server.client() as client:
         client.flushall()
     return redis_server.url
+
+
+# Ends the lease in KEYS[1] if node ARGV[1] holds it (a lease is "<node> <epoch>"; see gamenight.leases_redis).
+_EXPIRE_HELD = """
+local held = redis.call('GET', KEYS[1])
+if held and string.match(held, '^(%S+) ') == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], 1) end
+return 0
+"""
+
+
+def expire_leases(redis_url: str, node: str) -> list[str]:
+    """Let every lobby lease that ``node`` holds in the cluster's directory at ``redis_url`` run out now (its key
+    expires in Redis, as when a whole lease goes by without a renewal); the codes of those lobbies, sorted."""
+    with redis.Redis.from_url(redis_url, decode_responses=True) as directory:
+        expire = directory.register_script(_EXPIRE_HELD)
+        keys = [key for key in directory.scan_iter(f"{LEASE_KEY}*") if expire(keys=[key], args=[node])]
+        wait_until(lambda: not any(_holder(directory.get(key)) == node for key in keys), f"{node}'s leases ending")
+    return sorted(key.removeprefix(LEASE_KEY) for key in keys)
+
+
+def _holder(lease: str | None) -> str | None:
+    return lease.split(" ", 1)[0] if lease else None
 
 
 # -- stub nodes ----------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import redis
@@ -22,10 +23,13 @@ from cluster_client import ClusterPhone
 from conftest import subprocess_env
 from gamenight.web.cluster_cli import LocalCluster
 from server import LOOPBACK_LIMITS
+from services import expire_leases
 from stores import postgres_rows
 from waiting import Worker, wait_until
 
-LEASE = "2"  # seconds: the tests wait for expiries, a real deployment keeps the default
+# Seconds, short: nodes renew and adopt orphans every third of a lease. The tests end the leases of a killed or
+# paused node themselves, in Redis; a real deployment keeps the default.
+LEASE = "2"
 SQUARE = [[0.2, 0.2], [0.6, 0.2], [0.6, 0.6], [0.2, 0.6]]
 WORDS = ["river", "mountain", "candle", "window", "garden", "thunder"]
 
@@ -129,6 +133,24 @@ def remaining(table: Table, timer: str) -> float:
     return table.match()["timers"][timer]["remaining"]
 
 
+def paused(cluster: LocalCluster, node: str) -> bool:
+    """Whether the node's process is stopped (a SIGSTOP has taken hold of it)."""
+    stat = Path(f"/proc/{cluster.nodes[node].pid}/stat").read_text()
+    return stat.rsplit(")", 1)[1].split()[0] == "T"
+
+
+def crossings(table: Table) -> int:
+    """How many of the traffic's moves were acknowledged in ``table``."""
+    return sum(1 for phone in table.phones for command in phone.acked if command["args"].get("action") == "cross")
+
+
+def wait_for_traffic(tables: list[Table], moves: int, what: str) -> None:
+    """Wait until each Spyfall lobby's traffic has had ``moves`` more moves acknowledged."""
+    playing = [table for table in tables if "spyfall" in table.game]
+    done = {table.code: crossings(table) for table in playing}
+    wait_until(lambda: all(crossings(t) >= done[t.code] + moves for t in playing), what, 30)
+
+
 @contextlib.contextmanager
 def traffic(tables: list[Table]) -> Iterator[list[str]]:
     """In each Spyfall lobby, the phones that know the location keep crossing it out and back (a move every
@@ -196,17 +218,18 @@ def test_every_game_plays_through_the_proxy_and_survives_a_node_killed(cluster):
     teams_pick_locations(teams)
 
     with traffic(tables) as failures:
-        time.sleep(1)
+        wait_for_traffic(tables, 5, "the traffic under way")
         before = {t.game: t.match()["version"] for t in tables}
         left = remaining(spyfall, "round")
         cluster.kill("n1", signal.SIGKILL)
         killed_at = time.monotonic()
+        assert expire_leases(cluster.redis_url, "n1") == sorted([spyfall.code, teams.code])  # n1 renews no more
         # Every phone and table of n1's lobbies comes back by itself, on another node, with its whole view.
         for table in (spyfall, teams):
             wait_until(lambda t=table: t.owner(cluster) not in (None, "n1"), f"{table.game} taken over", 30)
             for phone in table.everyone():
                 wait_until(lambda p=phone: p.reconnected and p.latest, f"{phone.name} back", 30)
-        time.sleep(1)
+        wait_for_traffic(tables, 5, "the traffic going on on the new owners")
     back_after = time.monotonic() - killed_at
     assert failures == []
     # Play goes on in every lobby, on the state it had: nothing acknowledged was lost.
@@ -234,6 +257,8 @@ def test_a_node_paused_past_its_lease_is_fenced_and_its_clients_move(cluster):
     spyfall_asks(table, 1)
     cluster.kill("n2", signal.SIGSTOP)
     try:
+        wait_until(lambda: paused(cluster, "n2"), "n2 paused")
+        assert expire_leases(cluster.redis_url, "n2") == [table.code]  # paused past its lease
         # Meanwhile a late player arrives: the proxy sends them to a live node, which takes the lobby over.
         late = ClusterPhone(cluster.url, "Zoe")
         late.join(table.code)

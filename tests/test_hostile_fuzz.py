@@ -1,5 +1,5 @@
 """Every event, every lobby command and every move of every game, sent over loopback to the real server with
-hostile values (issue 21): each gets exactly one structured answer, never ``internal_error``, and the server's
+hostile values: each gets exactly one structured answer, never ``internal_error``, and the server's
 log stays free of errors and tracebacks. Bounded: a few thousand calls, a minute or so.
 """
 

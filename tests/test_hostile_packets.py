@@ -1,4 +1,4 @@
-"""Packets no Socket.IO client sends, sent to the real server over loopback (issue 21): each is dropped or
+"""Packets no Socket.IO client sends, sent to the real server over loopback: each is dropped or
 refused without a traceback, the connection goes on, and the per-address connection count stays exact."""
 
 from __future__ import annotations

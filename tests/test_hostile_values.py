@@ -1,4 +1,4 @@
-"""Values no client should send, sent (issue 21): numbers past any bound, lone surrogates, wrong types. Each
+"""Values no client should send, sent: numbers past any bound, lone surrogates, wrong types. Each
 gets one structured answer, and nothing changes; the server logs no traceback."""
 
 from __future__ import annotations

@@ -142,9 +142,19 @@ def test_the_locks_pin_every_package_with_its_hashes():
     project = pyproject()["project"]
     for requirement in map(Requirement, project["dependencies"]):
         assert canonicalize_name(requirement.name) in serve, f"requirements/serve.txt lacks {requirement.name}"
-    for extra in ("test", "gevent"):
+    for extra in ("test", "gevent", "cluster"):
         for requirement in map(Requirement, project["optional-dependencies"][extra]):
+            if requirement.name == "gamenight":  # the test extra names the cluster extra
+                continue
             assert canonicalize_name(requirement.name) in test, f"requirements/test.txt lacks {requirement.name}"
+    # a cluster's node: what serves, and PostgreSQL's and Redis's clients, at test.txt's versions
+    cluster = locked("cluster")
+    for requirement in map(Requirement, project["optional-dependencies"]["cluster"]):
+        assert canonicalize_name(requirement.name) in cluster, f"requirements/cluster.txt lacks {requirement.name}"
+        assert canonicalize_name(requirement.name) not in serve, f"a home night installs {requirement.name}"
+    for package, (version, _, hashes) in cluster.items():
+        assert test[package][0] == version and test[package][2] == hashes, package
+    assert set(serve) <= set(cluster)
     # The checkout is built with the locked backend (pip install --no-build-isolation).
     for requirement in map(Requirement, pyproject()["build-system"]["requires"]):
         for lock in (serve, test):
@@ -159,6 +169,7 @@ def test_the_bootstrap_installs_the_lock_with_hashes():
     assert '--require-hashes -r "$ROOT/requirements/pip.txt"' in bootstrap
     assert "--no-deps --no-build-isolation -e" in bootstrap
     assert "install_gamenight serve" in (ROOT / "scripts" / "serve.sh").read_text(encoding="utf-8")
+    assert "install_gamenight cluster" in (ROOT / "scripts" / "node.sh").read_text(encoding="utf-8")
     assert "install_gamenight test" in (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
 
 

@@ -1,4 +1,4 @@
-"""Layering (issue 23): what may import what, read from every module's source with ``ast``.
+"""Layering: what may import what, read from every module's source with ``ast``.
 
 - The core (``core/``, ``gamenight``) never imports the web server (``gamenight.web``) or a game.
 - A game (``plugins/<game>/``, ``gamenight.plugins.<game>``, and the example packages ``examples/*/<package>/``)

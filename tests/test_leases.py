@@ -1,16 +1,19 @@
 """One owner per lobby across a cluster's nodes: leases in a real Redis, writes fenced in a real PostgreSQL.
 
 Each test runs two engines (two nodes, ``a`` and ``b``) on one database, as two server processes would.
-Their clocks are the tests' own; the leases expire in Redis's real time (one second here).
+Their clocks are the tests' own. A lease lasts one second of Redis's time; a test that needs time to pass for
+a lease makes it pass in Redis (a lease run out, or nearer its end) rather than waiting, save one test that
+lets a lease run out by itself.
 """
 
 from __future__ import annotations
 
 import itertools
-import time
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
+import redis
 from gamenight.engine import Engine
 from gamenight.errors import ActionError
 from gamenight.leases import LeasesUnavailable
@@ -18,7 +21,8 @@ from gamenight.leases_redis import RedisLeases
 from gamenight.store import Fenced, StoreUnavailable, open_store
 from gamenight.web.services import RedisServer
 from helpers import DEAL_ABC, Night
-from services import Link
+from services import LEASE_KEY, Link, expire_leases
+from waiting import wait_until
 
 LEASE = 1.0
 
@@ -37,23 +41,39 @@ def nodes(fresh_postgres_url, fresh_redis_url, plugins, clock):
         engine.leases.close()
 
 
-def let_lease_expire() -> None:
-    time.sleep(LEASE + 0.3)
+@pytest.fixture
+def directory(fresh_redis_url) -> Iterator[redis.Redis]:
+    """The cluster's directory, where a test reads what is left of a lease, or makes its time go by."""
+    with redis.Redis.from_url(fresh_redis_url, decode_responses=True) as client:
+        yield client
 
 
-def test_a_lobby_is_served_by_its_owner_and_other_nodes_send_clients_there(nodes, clock):
+def lease_left(directory: redis.Redis, code: str) -> float:
+    """The seconds the lease on ``code`` has left to run (below zero: there is none)."""
+    return directory.pttl(LEASE_KEY + code) / 1000
+
+
+def set_lease_left(directory: redis.Redis, code: str, seconds: float) -> None:
+    """The lease on ``code`` runs out ``seconds`` from now: as if time had gone by since its last renewal, or
+    (longer than a lease) where a renewal would be seen bringing its end nearer."""
+    assert directory.pexpire(LEASE_KEY + code, int(seconds * 1000)), f"no lease on {code}"
+
+
+def test_a_lobby_is_served_by_its_owner_and_other_nodes_send_clients_there(nodes, clock, directory):
     a, b = nodes
     night = Night(a, clock, ["Ann", "Boris"])
+    assert 0 < lease_left(directory, night.code) <= LEASE  # a's claim: a lease that runs out unless renewed
     with pytest.raises(ActionError) as moved:
         b.lobby(night.code)
     assert moved.value.code == "moved" and moved.value.params == {"node": "a"}
     joined, token = b.join(night.code, "Chen")
     assert not joined.ok and joined.error["code"] == "moved" and token is None
     assert b.lobbies == {}
-    # The owner keeps it while it renews, however long that is.
+    # The owner keeps it while it renews, however long that is: each renewal makes its lease whole again.
     for _ in range(3):
-        time.sleep(LEASE / 2)
+        set_lease_left(directory, night.code, LEASE / 2)
         assert a.renew_leases() == []
+        assert LEASE / 2 < lease_left(directory, night.code) <= LEASE
     assert b.known(night.code) == night.code  # any node may tell that the code exists
     with pytest.raises(ActionError):
         b.lobby(night.code)
@@ -70,13 +90,13 @@ def test_lobby_codes_are_unique_across_nodes(nodes, clock, monkeypatch):
     assert (first.code, second.code) == ("KQWZ", "MNPR")
 
 
-def test_a_node_paused_past_its_lease_can_no_longer_write_and_lets_go(nodes, clock):
+def test_a_node_paused_past_its_lease_can_no_longer_write_and_lets_go(nodes, clock, fresh_redis_url):
     a, b = nodes
     dropped = []
     a.on_drop.append(lambda code, owner: dropped.append((code, owner)))
     night = Night(a, clock, ["Ann", "Boris", "Chen"])
     assert night.start(deals=[DEAL_ABC]).ok
-    let_lease_expire()  # node a is paused: it renews nothing
+    assert expire_leases(fresh_redis_url, "a") == [night.code]  # node a is paused: it renews nothing
     taken = b.lobby(night.code)
     assert taken is not None and taken.version == night.lobby.version
     claim = {"action": "claim", "args": {"value": 3}, "version": b.lobbies[night.code].match.version}
@@ -93,10 +113,10 @@ def test_a_node_paused_past_its_lease_can_no_longer_write_and_lets_go(nodes, clo
     assert claims == [{"value": 3}]
 
 
-def test_a_renewal_finds_a_lease_lost_and_drops_the_lobby(nodes, clock):
+def test_a_renewal_finds_a_lease_lost_and_drops_the_lobby(nodes, clock, fresh_redis_url):
     a, b = nodes
     night = Night(a, clock, ["Ann", "Boris"])
-    let_lease_expire()
+    assert expire_leases(fresh_redis_url, "a") == [night.code]
     assert b.lobby(night.code) is not None
     assert a.renew_leases() == [night.code]
     assert night.code not in a.lobbies
@@ -118,16 +138,17 @@ def test_a_store_write_under_an_old_epoch_is_fenced(fresh_postgres_url):
 
 
 def test_a_dead_nodes_lobby_with_a_clock_is_adopted_with_the_time_it_had_left(nodes, clock):
+    """The one test in which a lease runs out by itself, in Redis's own time (the others make it run out)."""
     a, b = nodes
     night = Night(a, clock, ["Ann", "Boris", "Chen"])
     assert night.start(deals=[DEAL_ABC], options={"claim_seconds": 60}).ok
     clock.advance(10)
-    a.heartbeat()  # a's last sign of life: 50 s left on the claim clock
+    assert a.renew_leases() == []  # a's last renewal, and
+    a.heartbeat()  # its last sign of life: 50 s left on the claim clock
     left = night.match.timers["claim"].left(clock.now)
     clock.advance(30)  # a is dead; its lease runs out
     assert b.adopt_orphans() == []  # not before the lease has expired
-    let_lease_expire()
-    assert b.adopt_orphans() == [night.code]
+    assert wait_until(b.adopt_orphans, "b adopting the lobby once a's lease ran out", LEASE * 10, 0.05) == [night.code]
     assert b.lobbies[night.code].match.timers["claim"].left(clock.now) == pytest.approx(left)
     assert not any(p["connected"] for p in b.lobbies[night.code].players.values())
 
@@ -156,9 +177,9 @@ def test_a_directory_that_lost_its_data_still_fences_the_old_owner(nodes, clock,
     a, b = nodes
     night = Night(a, clock, ["Ann", "Boris"])
     for _ in range(3):  # the lobby changes hands a few times: its epoch in the store climbs
-        let_lease_expire()
+        assert expire_leases(fresh_redis_url, "a") == [night.code]
         assert b.lobby(night.code) is not None and a.renew_leases() == [night.code]
-        let_lease_expire()
+        assert expire_leases(fresh_redis_url, "b") == [night.code]
         assert a.lobby(night.code) is not None and b.renew_leases() == [night.code]
     stored = a.store.epoch(night.code)
     assert stored >= 7
@@ -187,7 +208,7 @@ def test_a_node_cut_from_the_directory_stays_healthy_for_the_players_it_holds(
 
 
 def test_a_node_cut_from_the_database_lets_its_lobbies_go_to_one_that_reaches_it(
-    fresh_postgres_url, fresh_redis_url, plugins, clock
+    fresh_postgres_url, fresh_redis_url, directory, plugins, clock
 ):
     """One node loses its way to PostgreSQL while the others keep theirs: it stops renewing its leases (and says
     so on /healthz), so another node adopts its lobby and plays on; back on the database, it lets the lobby go."""
@@ -205,9 +226,11 @@ def test_a_node_cut_from_the_database_lets_its_lobbies_go_to_one_that_reaches_it
         with pytest.raises(StoreUnavailable):
             a.heartbeat()
         assert a.health() == "store unavailable"
-        for _ in range(4):  # a's ticker renews as ever, past a lease: nothing is renewed, the lease runs out
+        set_lease_left(directory, night.code, 60 * LEASE)  # a renewal would make it one lease again
+        for _ in range(4):  # a's ticker renews as ever: nothing is renewed
             assert a.renew_leases() == []
-            time.sleep(LEASE / 2)
+        assert lease_left(directory, night.code) > LEASE
+        assert expire_leases(fresh_redis_url, "a") == [night.code]  # so the lease runs out
         assert b.adopt_orphans() == [night.code]
         claim = {"action": "claim", "args": {"value": 5}, "version": b.lobbies[night.code].match.version}
         assert b.submit(night.code, "act", claim, token=night.tokens["Ann"]).ok

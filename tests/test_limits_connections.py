@@ -1,4 +1,4 @@
-"""Connections: a flood cannot take the real server down (issue 11, point 1).
+"""Connections: a flood cannot take the real server down.
 
 The server runs in its own process under a low open-file limit (soft and hard, so it
 cannot raise it); floods come over loopback, from several loopback addresses

@@ -1,4 +1,4 @@
-"""Payloads nested too deeply are answered ``bad_request`` before anything walks them (issue 11, point 6).
+"""Payloads nested too deeply are answered ``bad_request`` before anything walks them.
 
 The real server gets raw Socket.IO frames over a WebSocket (a client library would itself
 recurse encoding such a payload).

@@ -1,4 +1,4 @@
-"""The limits as settings (issue 11, "Limits"): profiles, options and environment, the file limit, the docs."""
+"""The limits as settings: profiles, groups, the file limit, the docs (options and variables: test_settings.py)."""
 
 from __future__ import annotations
 
@@ -7,65 +7,17 @@ import json
 import resource
 from pathlib import Path
 
-import click
 import pytest
-from click.testing import CliRunner
 from gamenight.web.limits import (
     PROFILES,
     SETTING_GROUPS,
     Limits,
-    UploadLimits,
     env_name,
     files_needed,
     fit_to_file_limit,
-    limit_options,
 )
 
 ROOT = Path(__file__).parent.parent
-
-
-def test_environment_picks_a_profile_and_changes_single_settings():
-    assert Limits.from_env({}) == Limits.profile("home") == Limits()
-    limits = Limits.from_env({"GAMENIGHT_LIMITS": "public", "GAMENIGHT_MAX_SOCKETS_PER_ADDRESS": "5"})
-    assert limits == Limits.profile("public").replace(max_sockets_per_address=5)
-    with pytest.raises(ValueError):
-        Limits.from_env({"GAMENIGHT_LIMITS": "party"})
-    with pytest.raises(ValueError):
-        Limits.from_env({"GAMENIGHT_MAX_CONNECTIONS": "0"})
-
-
-def test_options_of_a_command_gather_into_limits():
-    seen = {}
-
-    @click.command()
-    @limit_options
-    def command(limits: Limits, upload_limits: UploadLimits, proxies: int) -> None:
-        seen.update(limits=limits, upload_limits=upload_limits, proxies=proxies)
-
-    runner = CliRunner()
-    result = runner.invoke(
-        command, ["--limits", "public", "--max-connections", "50", "--upload-decoders", "3", "--proxies", "1"]
-    )
-    assert result.exit_code == 0, result.output
-    assert seen == {
-        "limits": Limits.profile("public").replace(max_connections=50),
-        "upload_limits": UploadLimits.profile("public").replace(decoders=3),
-        "proxies": 1,
-    }
-    result = runner.invoke(command, [], env={"GAMENIGHT_CODE_WINDOW": "120", "GAMENIGHT_UPLOAD_QUOTA_MB": "10"})
-    assert result.exit_code == 0, result.output
-    assert seen["limits"] == Limits(code_window=120.0) and seen["proxies"] == 0
-    assert seen["upload_limits"] == UploadLimits(quota_mb=10.0)
-    result = runner.invoke(command, ["--upload-quota-mb", "20"], env={"GAMENIGHT_LIMITS": "public"})
-    assert result.exit_code == 0, result.output
-    assert seen["upload_limits"] == UploadLimits.profile("public").replace(quota_mb=20.0)
-    assert seen["limits"] == Limits.profile("public")
-    assert runner.invoke(command, ["--event-burst", "0"]).exit_code == 2
-    assert runner.invoke(command, [], env={"GAMENIGHT_UPLOAD_DECODERS": "0"}).exit_code == 2
-    help_text = runner.invoke(command, ["--help"]).output
-    for group in SETTING_GROUPS:
-        for outside in group.setting_names().values():
-            assert f"--{outside.replace('_', '-')}" in help_text
 
 
 def test_one_settings_system_names_every_limit_once():
@@ -79,8 +31,9 @@ def test_one_settings_system_names_every_limit_once():
         assert group.profile("home") == group()
         with pytest.raises(ValueError, match="must be one of home, public"):
             group.profile("party")
-        environ = {env_name(outside): "7" for outside in group.setting_names().values()}
-        assert set(dataclasses.asdict(group.from_env(environ)).values()) == {7}
+        assert set(dataclasses.asdict(group.from_settings(dict.fromkeys(group.setting_names(), "7"))).values()) == {7}
+        with pytest.raises(ValueError, match="must be positive"):
+            group.from_settings(dict.fromkeys(group.setting_names(), "0"))
 
 
 class FakeFileLimit:

@@ -1,4 +1,4 @@
-"""Limits of the web layer, in process (issue 11, points 3, 4 and 6): codes cannot be walked
+"""Limits of the web layer, in process: codes cannot be walked
 over HTTP, lobby creation per address, events per address across reconnects, unknown events
 counted, handshakes counted, too many engine sessions refused.
 
@@ -12,10 +12,11 @@ import time
 
 from gamenight.web.app import create_app
 from gamenight.web.limits import Limits
+from gamenight.web.settings import Settings
 
 
 def make_web(engine, **limits):
-    return create_app(engine, hub_options={"ticker": False}, limits=Limits(**limits))
+    return create_app(engine, Settings(async_mode="threading", limits=Limits(**limits)), hub_options={"ticker": False})
 
 
 class Browser:
@@ -189,7 +190,9 @@ def test_limits_forget_addresses_they_no_longer_need():
 
 
 def test_behind_a_trusted_proxy_the_forwarded_address_is_limited(engine):
-    app, _ = create_app(engine, hub_options={"ticker": False}, limits=Limits(code_misses=2), proxies=1)
+    app, _ = create_app(
+        engine, Settings(async_mode="threading", limits=Limits(code_misses=2), proxies=1), hub_options={"ticker": False}
+    )
     client = app.test_client()
 
     def guess(forwarded_for: str) -> int:

@@ -1,4 +1,4 @@
-"""Where the server tells the host phones should go (issue 20, point 9): never an address no phone can open."""
+"""Where the server tells the host phones should go: never an address no phone can open."""
 
 from __future__ import annotations
 

@@ -104,7 +104,7 @@ def test_not_enough_pictures_is_refused_at_start(engine, clock):
     night = Night(engine, clock, PLAYERS)
     outcome = night.start(game="notahuman", variants=["defragmentation"], options={"rounds": 27, "images": ["uploads"]})
     assert outcome.error["code"] == "notahuman.not_enough_images"
-    # A pack that is not installed is refused when it is chosen (issue 21), not only at the start.
+    # A pack that is not installed is refused when it is chosen, not only at the start.
     outcome = night.command(PLAYERS[0], "choose", game="notahuman", options={"images": ["nope"]})
     assert outcome.error["code"] == "invalid_options" and "images" in outcome.error["params"]["errors"]
 

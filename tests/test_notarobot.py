@@ -317,7 +317,7 @@ def test_a_figure_tangled_past_a_hundred_crossings_is_refused_before_any_geometr
 
 
 def test_an_artist_who_drew_and_left_is_said_to_have_left_not_to_have_no_drawing(group):
-    """Issue 20: the table says why a turn is skipped: no drawing, or the artist left the match."""
+    """The table says why a turn is skipped: no drawing, or the artist left the match."""
     start(group, draw_seconds=60)
     for name in ("Ann", "Boris", "Chen"):
         assert draw(group, name).ok
@@ -373,7 +373,7 @@ def test_a_drawing_reaches_nobody_but_its_artist_until_their_reveal(group):
 
 
 def test_the_gallery_of_every_drawing_is_shown_once_the_match_is_over_and_not_before(group):
-    """Issue 20: after the match every drawing of it, in the order drawn, with its word and artist, for the table
+    """After the match every drawing of it, in the order drawn, with its word and artist, for the table
     and every phone; until then no recipient holds it."""
     start(group, rounds=2)
     drawn = []

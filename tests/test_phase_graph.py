@@ -1,4 +1,4 @@
-"""Every game's phases form a graph read from its ``PHASES`` (issue 23): each ``next`` names a declared phase,
+"""Every game's phases form a graph read from its ``PHASES``: each ``next`` names a declared phase,
 every phase is reachable from the first, the core refuses a step the graph does not declare, and
 ``gamenight games --phases GAME`` draws it."""
 

@@ -13,6 +13,7 @@ import pytest
 from gamenight import ActionError
 from gamenight.images import folder_pack, probe, reencode
 from gamenight.web.app import create_app
+from gamenight.web.settings import Settings
 from helpers import Night
 from PIL import Image
 from server import running_server
@@ -98,7 +99,9 @@ def test_folder_pack_keeps_only_pictures_reencoded(tmp_path):
 
 @pytest.fixture
 def site(engine, tmp_path):
-    app, socketio = create_app(engine, hub_options={"ticker": False}, uploads=tmp_path / "uploads")
+    app, socketio = create_app(
+        engine, Settings(async_mode="threading", uploads=tmp_path / "uploads"), hub_options={"ticker": False}
+    )
     return app.test_client()
 
 

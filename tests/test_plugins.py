@@ -39,13 +39,14 @@ def test_every_hook_is_documented_with_its_exact_signature(hook):
     )
 
 
-def make_dist(root: Path, package: str, module: str, source: str) -> None:
-    """Lay out an installed distribution (as pip would) with a gamenight.plugins entry point."""
+def make_dist(root: Path, package: str, module: str, source: str, entry: str | None = None) -> None:
+    """Lay out an installed distribution (as pip would) with a gamenight.plugins entry point (named ``entry``,
+    the module's name by default)."""
     (root / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
     info = root / f"{package}-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: 1.0\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[gamenight.plugins]\n{module} = {module}\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[gamenight.plugins]\n{entry or module} = {module}\n", encoding="utf-8")
 
 
 OUTSIDE_VARIANT = """
@@ -77,6 +78,25 @@ def test_entry_point_plugins_are_listed_with_their_package(tmp_path):
         [sys.executable, "-m", "gamenight", "games"], env=env, capture_output=True, text=True, check=True
     ).stdout
     assert "highcard" in text and "triple" in text and "gamenight-triple" in text
+
+
+def test_a_plugin_installed_and_also_named_is_loaded_once(tmp_path):
+    """``pip install -e`` registers a package by its entry point; naming its module too (``--plugin``, or
+    ``GAMENIGHT_PLUGINS``) loads it once, not a pluggy traceback."""
+    make_dist(tmp_path, "gamenight-triple", "triple_points", OUTSIDE_VARIANT, entry="triple")
+    env = subprocess_env()
+    env["PYTHONPATH"] += f":{tmp_path}"
+    for named, options in (("testgame,triple_points", []), ("", ["-p", "testgame", "--plugin", "triple_points"])):
+        env["GAMENIGHT_PLUGINS"] = named
+        command = [sys.executable, "-m", "gamenight", "games", "--json", *options]
+        run = subprocess.run(command, env=env, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        variants = [v["id"] for g in json.loads(run.stdout) for v in g["variants"]]
+        assert variants.count("triple") == 1
+    env["GAMENIGHT_PLUGINS"] = "testgame,no_such_plugin_module"
+    run = subprocess.run([sys.executable, "-m", "gamenight", "games"], env=env, capture_output=True, text=True)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "no_such_plugin_module" in run.stderr and "cannot be imported" in run.stderr
 
 
 def test_outside_variant_plays_through_a_script(tmp_path):

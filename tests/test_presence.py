@@ -1,4 +1,4 @@
-"""Players who come and go during a match: each point seen in real trials (issue 9), through the engine.
+"""Players who come and go during a match: each point seen in real trials, through the engine.
 
 The tests drive matches by player name and check what the players would see:
 the phase moving on, who may vote or be asked, the points, the scoreboard.
@@ -237,7 +237,7 @@ def test_a_late_arrival_watches_and_plays_the_next_match(engine, clock):
     night = spyfall_with_spy(engine, clock, 4, rounds=1)
     assert night.join("Emil").ok
     assert "card" not in game_view(night, "Emil")
-    # Everyone, the table first, learns who arrived and when they play (issue 20).
+    # Everyone, the table first, learns who arrived and when they play.
     (arrived,) = [e for e in night.view(None)["match"]["events"] if e["key"] == "event.player_arrived"]
     assert arrived["params"] == {"name": "Emil"}
     assert night.command("Emil", "leave").ok
@@ -300,7 +300,7 @@ def test_the_host_can_move_every_waiting_phase_on(engine, clock, game):
     assert night.match.over, f"skipping went through {sorted(seen)} without ending the match"
 
 
-# -- a match ended mid-round tells what the round kept secret (issue 20) -----------------------------------
+# -- a match ended mid-round tells what the round kept secret -----------------------------------
 
 
 def unfinished(night: Night) -> list[tuple[str, dict]]:

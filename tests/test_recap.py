@@ -1,4 +1,4 @@
-"""The night's recap (issue 12, point 5): the host closes the night; the scoreboard and awards come from the log.
+"""The night's recap: the host closes the night; the scoreboard and awards come from the log.
 
 Matches are played from the scripts in tests/scripts (their forced deals and
 moves) in one lobby, one after another, and each is played to its end.

@@ -1,4 +1,4 @@
-"""Restore never takes the server down (issue 9, point 9).
+"""Restore never takes the server down.
 
 A lobby whose game or variant is not installed, or whose log cannot be
 replayed, is parked: one warning line names it and the cause, its rows stay in

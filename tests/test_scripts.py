@@ -105,7 +105,7 @@ def test_unknown_player_in_a_step(tmp_path):
     assert run.returncode == 2 and "'Zed' is not one of the players" in run.stderr
 
 
-# -- strict scripts (issue 9, point 10) ------------------------------------------------
+# -- strict scripts ------------------------------------------------
 
 
 def play_json(script: dict, tmp_path: Path, *, timeout: float = 60) -> subprocess.CompletedProcess:

@@ -98,7 +98,7 @@ def test_the_show_awards_each_point_as_its_step_is_shown(engine, clock):
 
 
 def test_every_seat_fills_the_same_pick_form_and_only_what_the_rules_count_scores(engine, clock):
-    """Issue 12: every phone names two locations and may point at no one, so the form gives no spy away;
+    """Every phone names two locations and may point at no one, so the form gives no spy away;
     a non-spy's second location never scores, and pointing at no one is an empty pick."""
     night = Night(engine, clock, NAMES[:6])
     night.start(game="spyfall_teams", options={"show_seconds": 0})
@@ -227,7 +227,7 @@ def test_views_never_tell_a_player_another_location_or_who_the_spy_is(engine, cl
 
 
 def test_a_departure_tells_nobody_who_was_on_the_team_that_lost_a_member(engine, clock):
-    """Issue 21: when the host kicked Di, only Di's teammates were told to name one ally instead of two, so
+    """When the host kicked Di, only Di's teammates were told to name one ally instead of two, so
     they learned their team before the show. The form keeps the shape the round was dealt with."""
     night = Night(engine, clock, NAMES[:7])
     deal = {"teams": {"s2.wedding": NAMES[:3], "s2.port": NAMES[3:6]}, "spies": [NAMES[6]]}
@@ -328,7 +328,7 @@ def test_the_board_belongs_to_the_lobby_across_matches(engine, clock):
 
 
 def test_the_shows_clock_paces_it_and_is_no_deadline_for_players(engine, clock):
-    """Issue 20: the show's step clock says it only paces the show (the table neither ticks nor buzzes for it);
+    """The show's step clock says it only paces the show (the table neither ticks nor buzzes for it);
     the round's and the picks' clocks are deadlines, and a restored match keeps the difference."""
     night = Night(engine, clock, NAMES[:5])
     night.start(game="spyfall_teams", options={"show_seconds": 4})
@@ -342,3 +342,21 @@ def test_the_shows_clock_paces_it_and_is_no_deadline_for_players(engine, clock):
     assert night.view("Boris")["match"]["timers"]["show"]["pace"] is True
     restored = type(night.match.timers["show"]).from_dict(night.match.timers["show"].to_dict())
     assert restored.pace and restored.public(clock())["pace"] is True
+
+
+def test_the_results_say_the_ranking_is_by_rounds_won_and_show_each_players(engine, clock):
+    """The ranking is made on rounds won, not points (docs/rules: Team Spyfall, 5): the table's view gives every
+    player's rounds won with the words that say so, and the first place has the most of them."""
+    night = Night(engine, clock, NAMES[:6])
+    night.start(game="spyfall_teams", options={"rounds": 1, "show_seconds": 0})
+    play_to_reveal(night)
+    while night.match.phase == "reveal":
+        night.move("Ann", "next_step")
+    night.move("Ann", "next")
+    shown = night.view(None)["match"]
+    basis = shown["game_view"]["ranking_basis"]
+    assert (basis["title"], basis["key"]) == ("spyfall_teams.result.ranked_by", "spyfall_teams.result.rounds_won")
+    assert set(basis["figures"]) == set(night.ids.values())
+    first = [entry["player"] for entry in shown["result"]["ranking"] if entry["place"] == 1]
+    assert {basis["figures"][p] for p in first} == {max(basis["figures"].values())} == {1}
+    assert shown["game_view"]["show"], "the teams' last points stay on the table after the match"

@@ -3,15 +3,19 @@ its pytest plugin (gamenight.testing_plugin, found through the ``pytest11`` entr
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine, Outcome
 from gamenight.store_sqlite import SQLiteStore
-from gamenight.testing import Recorder, Table
+from gamenight.testing import LOBBY_CODE, Recorder, Table, assert_received_alike
 from helpers import DEAL_ABC
 
 
@@ -156,6 +160,36 @@ def test_tables_may_share_an_engine_and_its_clock(plugins):
     engine.store.close()
 
 
+def test_tables_playing_alike_are_compared_with_their_lobby_codes_aside(plugins):
+    other = {"hands": {"Ann": "c10", "Boris": "c03", "Chen": "c25"}, "server": "c30"}  # Boris and Chen swapped
+    tables = [Table(["Ann", "Boris", "Chen"], plugins=plugins) for _ in range(3)]
+    for table, deal in zip(tables, [DEAL_ABC, other, DEAL_ABC], strict=True):
+        assert table.start("highcard", deals=[deal], seed="same").ok
+        table.must("Ann", "claim", value=12)
+    assert tables[0].recorder.received("Ann") != tables[1].recorder.received("Ann"), "each lobby has its own code"
+    assert tables[0].comparable("Ann")[-1]["lobby"]["code"] == LOBBY_CODE
+    assert assert_received_alike(tables, "Ann") == len(tables[0].recorder.received("Ann"))  # Ann's card is the same
+    assert_received_alike(tables, None)
+    with pytest.raises(AssertionError) as failed:
+        assert_received_alike(tables, "Boris")
+    assert str(failed.value).startswith("Boris can tell table 1 from table 2: their payload ")
+    assert "(after Ann: start highcard / Ann: start highcard) differs at match.game_view.my_card: 'c25' / 'c03'" in str(
+        failed.value
+    )
+    tables[2].must("Boris", "claim", value=13)
+    with pytest.raises(AssertionError, match=r"Chen received 5 payload\(s\) at table 1, 6 at table 2"):
+        assert_received_alike([tables[0], tables[2]], "Chen")
+    with pytest.raises(ValueError):
+        assert_received_alike(tables[:1], "Ann")
+
+
+def test_comparable_replaces_the_code_as_a_word_not_inside_another(plugins):
+    table = Table(["Ann"], plugins=plugins)
+    payload = {table.code: f"/join/{table.code}", "x": f"{table.code}S", "n": 3}
+    table.recorder.record(Outcome(ok=True, views={table.id_of("Ann"): payload}), table._names(), after="a test")
+    assert table.comparable("Ann")[-1] == {LOBBY_CODE: f"/join/{LOBBY_CODE}", "x": f"{table.code}S", "n": 3}
+
+
 PLUGIN_TEST = """
 def test_the_fixtures(gamenight_table, gamenight_plugins):
     assert "spyfall" in gamenight_plugins.games
@@ -177,3 +211,102 @@ def test_the_pytest_plugin_gives_any_project_the_fixtures(tmp_path):
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "1 passed" in run.stdout
+
+
+def test_the_browser_is_the_named_one_else_the_systems_else_playwrights_own(monkeypatch, tmp_path):
+    from gamenight import testing_plugin
+
+    monkeypatch.delenv("GAMENIGHT_CHROMIUM", raising=False)
+    system = tmp_path / "chromium"
+    monkeypatch.setattr(testing_plugin, "CHROMIUM", str(system))
+    assert testing_plugin.system_chromium() is None, "none installed: Playwright's own"
+    system.touch()
+    assert testing_plugin.system_chromium() == str(system)
+    monkeypatch.setenv("GAMENIGHT_CHROMIUM", "/opt/named/chromium")
+    assert testing_plugin.system_chromium() == "/opt/named/chromium"
+
+
+BROWSER_CONFTEST = """
+import json
+import sys
+
+from gamenight import testing_plugin
+
+testing_plugin.CHROMIUM = "/nowhere/chromium"  # a laptop without the system's Chromium
+if {block_playwright}:
+    sys.modules["playwright"] = None
+else:
+    from playwright.sync_api import BrowserType
+
+    launch = BrowserType.launch
+
+    def recorded(self, **kwargs):
+        with open("launched.json", "w") as out:
+            json.dump(sorted(kwargs), out)
+        return launch(self, **kwargs)
+
+    BrowserType.launch = recorded
+"""
+BROWSER_TEST = """
+def test_a_screen(gamenight_page):
+    gamenight_page.set_content("<p>hello</p>")
+"""
+
+
+def run_browser_test(tmp_path, *, block_playwright: bool) -> subprocess.CompletedProcess:
+    (tmp_path / "conftest.py").write_text(BROWSER_CONFTEST.format(block_playwright=block_playwright))
+    (tmp_path / "test_screen.py").write_text(BROWSER_TEST)
+    (tmp_path / "browsers").mkdir()
+    env = {key: value for key, value in os.environ.items() if key != "GAMENIGHT_CHROMIUM"}
+    env["PLAYWRIGHT_BROWSERS_PATH"] = str(tmp_path / "browsers")  # Playwright installed no browser
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), "."],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_without_the_systems_chromium_playwrights_own_is_launched_else_the_test_is_skipped_saying_why(tmp_path):
+    run = run_browser_test(tmp_path, block_playwright=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert json.loads((tmp_path / "launched.json").read_text()) == ["args", "headless"], "no executable_path"
+    assert re.search(r"SKIPPED .*Chromium would not start \(run: playwright install chromium\)", run.stdout), run.stdout
+
+
+def test_without_playwright_a_screens_test_is_skipped_saying_how_to_install_it(tmp_path):
+    run = run_browser_test(tmp_path, block_playwright=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.search(
+        r'SKIPPED .*Playwright, which drives Chromium, is not installed: pip install -e "\.\[test\]"', run.stdout
+    )
+
+
+def test_the_docs_two_tables_example_runs_and_the_spy_can_tell_them_apart(tmp_path):
+    """docs/plugins.md, "Two tables side by side": its example passes, and the check it makes can fail."""
+    docs = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
+    start = docs.index("**Two tables side by side.**")
+    example = re.search(r"^```python\n(.*?)^```$", docs[start:], flags=re.M | re.S)[1]
+    spy_check = """
+
+def test_the_spy_can_tell(gamenight_table):
+    import pytest
+
+    tables = [gamenight_table(["Ann", "Boris", "Chen", "Dina"]) for _ in range(2)]
+    for table, spy in zip(tables, ["Chen", "Dina"]):
+        assert table.start("spyfall", deals=[{"location": "s2.port", "spies": [spy]}], seed="same").ok
+    with pytest.raises(AssertionError, match="Chen can tell table 1 from table 2"):
+        assert_received_alike(tables, "Chen")
+"""
+    (tmp_path / "test_example.py").write_text(example + spy_check, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "2 passed" in run.stdout

@@ -1,4 +1,4 @@
-"""Limits on picture uploads (issue 11, point 2; point 3 for ``POST /l/<code>/images``), in process.
+"""Limits on picture uploads, in process.
 
 Each test stands for something seen on the server before: pictures decoded
 before the checks, files left behind, a pack's files outliving it, no disk
@@ -23,6 +23,7 @@ from gamenight.store_sqlite import SQLiteStore
 from gamenight.web import pictures
 from gamenight.web.app import create_app
 from gamenight.web.limits import UploadLimits
+from gamenight.web.settings import Settings
 from helpers import Night
 from PIL import Image
 from waiting import Worker, run_together
@@ -53,7 +54,9 @@ class Site:
         self.engine = engine
         self.root = root
         self.app, self.socketio = create_app(
-            engine, hub_options={"ticker": False}, uploads=root, upload_limits=UploadLimits(**limits)
+            engine,
+            Settings(async_mode="threading", uploads=root, upload_limits=UploadLimits(**limits)),
+            hub_options={"ticker": False},
         )
         self.http = self.app.test_client()
         self.hub = self.app.extensions["gamenight"]["hub"]
@@ -435,16 +438,21 @@ def test_one_upload_at_a_time_per_lobby_and_a_bounded_number_in_all(engine, cloc
 
 
 def test_upload_limits_come_from_a_profile_the_environment_and_options():
+    from click.testing import CliRunner
+    from gamenight.web.serve import serve
+
     assert UploadLimits() == UploadLimits.from_settings({})
-    public = UploadLimits.from_settings({}, environ={"GAMENIGHT_LIMITS": "public"})
+    public = UploadLimits.from_settings({}, "public")
     assert public.megapixels < UploadLimits().megapixels and public.lobby_quota_mb < UploadLimits().lobby_quota_mb
-    limits = UploadLimits.from_settings(
-        {"decoders": 3, "quota_mb": None}, environ={"GAMENIGHT_UPLOAD_QUOTA_MB": "10", "GAMENIGHT_UPLOAD_DECODERS": "1"}
-    )
+    limits = UploadLimits.from_settings({"decoders": 3, "quota_mb": "10"})
     assert (limits.quota_mb, limits.quota, limits.decoders) == (10.0, 10 * MB, 3)
     for settings in ({"decoders": 0}, {"megapixel": 3}):
         with pytest.raises(ValueError):
             UploadLimits.from_settings(settings)
+    # the server's settings: the variable, and the option over it
+    env = {"GAMENIGHT_UPLOAD_QUOTA_MB": "10", "GAMENIGHT_UPLOAD_DECODERS": "1"}
+    shown = CliRunner().invoke(serve, ["--print-settings", "--upload-decoders", "3"], env=env).output
+    assert '"upload_quota_mb": 10.0' in shown and '"upload_decoders": 3' in shown
 
 
 def test_serve_takes_the_upload_limits_as_options():

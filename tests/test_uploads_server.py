@@ -1,4 +1,4 @@
-"""Uploads against the real server process (issue 11, point 2): what other players see, and what it costs.
+"""Uploads against the real server process: what other players see, and what it costs.
 
 - eventlet (the default): a host uploads a decompression-bomb set (small PNGs declaring 40 megapixels,
   as seen taking the loop for 32 s) and two more hosts upload packs of large pictures back to back across
@@ -186,7 +186,7 @@ def memory_mb(port: int, field: str) -> float:
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc")
 def test_large_pictures_with_alpha_at_once_stay_within_the_documented_bound_and_are_given_back(tmp_path):
-    """Issue 21: twenty 25-megapixel RGBA pictures took the server from 77 to 1,428 MB, never given back.
+    """Twenty 25-megapixel RGBA pictures took the server from 77 to 1,428 MB, never given back.
     Four lobbies upload three such pictures each at once, under the default eventlet server."""
     port = free_port()
     with running_server(tmp_path / "night.sqlite", port=port) as url:

@@ -7,11 +7,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from gamenight.web.app import create_app
+from gamenight.web.settings import Settings
 
 
 @pytest.fixture
 def http(engine):
-    app, _ = create_app(engine, hub_options={"ticker": False}, public_url="http://192.168.1.20:8000/")
+    app, _ = create_app(
+        engine, Settings(async_mode="threading", public_url="http://192.168.1.20:8000/"), hub_options={"ticker": False}
+    )
     return app.test_client()
 
 

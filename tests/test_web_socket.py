@@ -95,7 +95,14 @@ def test_create_lobby_seats_the_creator_as_host(web):
     assert state["you"] == "p1"
     assert state["lobby"]["code"] == answer["code"]
     assert state["lobby"]["seats"] == [
-        {"id": "p1", "name": "Ann", "look": {"colour": "hue01", "avatar": "circle"}, "connected": True, "host": True}
+        {
+            "id": "p1",
+            "name": "Ann",
+            "look": {"colour": "hue01", "avatar": "circle"},
+            "connected": True,
+            "host": True,
+            "sits_out": False,
+        }
     ]
     assert answer["token"] not in json.dumps(state)
 
@@ -378,6 +385,13 @@ def scenario_codes():
         "bad_token": ("lobby", None, "attach", {"code": "{code}", "token": "nope"}),
         "unknown_lobby": ("lobby", None, "watch", {"code": "QQQQ"}),
         "name_taken": ("lobby", None, "join_lobby", {"code": "{code}", "name": "ANN"}),
+        "no_such_seat": ("lobby", None, "request_seat", {"code": "{code}", "name": "Zoe"}),
+        "no_such_request": (
+            "lobby",
+            "Ann",
+            "command",
+            {"kind": "answer_seat_request", "args": {"request": "r9", "give": True}},
+        ),
         "look_taken": ("lobby", "Boris", "command", {"kind": "look", "args": {"colour": "hue01", "avatar": "star"}}),
         "name_invalid": ("lobby", None, "join_lobby", {"code": "{code}", "name": " "}),
         "not_attached": ("lobby", None, "command", {"kind": "leave", "args": {}}),

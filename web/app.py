@@ -17,10 +17,10 @@ from flask_socketio import SocketIO
 from gamenight.engine import Engine
 from gamenight.errors import ActionError
 from gamenight.web.hub import Hub
-from gamenight.web.limits import Limits, UploadLimits
 from gamenight.web.packets import guard_packets
 from gamenight.web.pictures import register_pictures
 from gamenight.web.protocol import PacketJSON, TextPacket
+from gamenight.web.settings import Settings
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HERE = Path(__file__).parent
@@ -44,32 +44,23 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 
 def create_app(
-    engine: Engine,
-    *,
-    async_mode: str = "threading",
-    public_url: str | None = None,
-    uploads: Path | None = None,
-    limits: Limits | None = None,
-    upload_limits: UploadLimits | None = None,
-    proxies: int = 0,
-    hub_options: dict[str, Any] | None = None,
+    engine: Engine, settings: Settings | None = None, *, hub_options: dict[str, Any] | None = None
 ) -> tuple[Flask, SocketIO]:
-    """The web app and its Socket.IO server around ``engine``.
+    """The web app and its Socket.IO server around ``engine``, with the server's ``settings``.
 
-    ``public_url`` is the address phones should use (the LAN address): join
-    links and QR codes use it, whatever address the table screen itself used.
-    ``uploads`` is the folder for pictures uploaded in lobbies; without one, a temporary folder that is
-    removed with the app.
-    ``limits`` are the network layer's limits (docs/protocol.md, "Limits"; a home night's by default).
-    ``upload_limits`` are the limits on uploaded pictures (docs/protocol.md, "Picture uploads").
-    ``proxies`` is how many reverse proxies in front of the server to trust for the client's
-    address (``X-Forwarded-For``); 0 (the default) trusts none.
+    Without ``settings``: a home night's, in threading mode (a test's, a throwaway server's). Of the settings,
+    the app uses ``async_mode``; ``public_url``, the address phones should use (join links and QR codes use
+    it, whatever address the table screen itself used); ``uploads``, the folder for pictures uploaded in
+    lobbies (without one, a temporary folder removed with the app); ``limits`` and ``upload_limits``
+    (docs/protocol.md, "Limits" and "Picture uploads"); ``proxies``, how many reverse proxies in front of
+    the server to trust for the client's address (``X-Forwarded-For``). ``hub_options`` go to the ``Hub``.
     """
-    limits = limits or Limits()
+    settings = settings if settings is not None else Settings(async_mode="threading")
+    limits, public_url, uploads, proxies = settings.limits, settings.public_url, settings.uploads, settings.proxies
     app = Flask(__name__, static_folder="static", template_folder="templates")
     socketio = SocketIO(
         app,
-        async_mode=async_mode,
+        async_mode=settings.async_mode,
         max_http_buffer_size=MAX_EVENT_BYTES,
         json=PacketJSON,
         serializer=TextPacket,
@@ -85,7 +76,7 @@ def create_app(
         scratch = tempfile.TemporaryDirectory(prefix="gamenight-uploads-", ignore_cleanup_errors=True)
         app.extensions["gamenight"]["scratch"] = scratch
         uploads = Path(scratch.name)
-    register_pictures(app, engine, hub, uploads, upload_limits)
+    register_pictures(app, engine, hub, uploads, settings.upload_limits)
     plugins = engine.plugins
 
     def base_url() -> str:

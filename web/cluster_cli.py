@@ -38,7 +38,6 @@ from gamenight.web.services import (
     ServiceError,
     free_port,
     spawn,
-    stop_process,
     wait_until,
 )
 
@@ -171,10 +170,6 @@ class LocalCluster:
             node.process.send_signal(sig)
         if sig == signal.SIGKILL:
             node.process.wait()
-
-    def stop_node(self, node_id: str, timeout: float = STOP_SECONDS) -> int:
-        """Stop a node as ``stop`` does (SIGTERM, then SIGKILL after ``timeout``); its exit status."""
-        return stop_process(self.nodes[node_id].process, signal.SIGTERM, timeout)
 
     def wait_node_exit(self, node_id: str, timeout: float = STOP_SECONDS) -> int:
         """Wait for a node to exit by itself (after a SIGTERM, say); its exit status."""

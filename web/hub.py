@@ -82,6 +82,8 @@ class Hub:
         self.links: dict[str, Link] = {}
         self.sockets_by_address: dict[str, int] = {}
         self.seats: dict[tuple[str, str], str] = {}  # (lobby code, player id) -> the connection holding it
+        # (lobby code, request id) -> (the connection that asked for a seat, the token it gets if given)
+        self.seat_asks: dict[tuple[str, str], tuple[str, str]] = {}
         self._lock = threading.RLock()
         self._ticker_started = not ticker  # tests drive ``tick()`` by hand
         self._ticking = ticker
@@ -89,6 +91,7 @@ class Hub:
         handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
             "create_lobby": self.create_lobby,
             "join_lobby": self.join_lobby,
+            "request_seat": self.request_seat,
             "attach": self.attach,
             "watch": self.watch,
             "command": self.command,
@@ -196,6 +199,38 @@ class Hub:
         self.publish(outcome)
         self._seat(sid, link, code, outcome.reply["player"], token)
         return {"code": code, "player": outcome.reply["player"], "token": token}
+
+    def request_seat(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        """Ask for a seat from a new device: the connection watches the lobby until the host or the seat
+        answers, then is seated (``seat_given``, its old device told ``replaced``) or told ``seat_refused``."""
+        code = self._known_code(link, args["code"])
+        outcome, token = self.engine.request_seat(code, args["name"])
+        self._raise_if_refused(outcome)
+        self.watch(sid, link, {"code": code})
+        request = outcome.reply["request"]
+        with self._lock:
+            self.seat_asks[(code, request)] = (sid, token)
+        self.publish(outcome)
+        return {"code": code, "request": request, "player": outcome.reply["player"], "token": token}
+
+    def _answer_seat_asks(self, code: str) -> None:
+        """Seat or turn away each connection whose ask for a seat in lobby ``code`` was answered."""
+        lobby = self.engine.lobbies.get(code)
+        open_asks = {r["id"] for r in lobby.seat_requests} if lobby is not None else set()
+        with self._lock:
+            answered = [(key, ask) for key, ask in self.seat_asks.items() if key[0] == code and key[1] not in open_asks]
+            for key, _ in answered:
+                del self.seat_asks[key]
+        for (_, ask_id), (sid, token) in answered:
+            link = self.links.get(sid)
+            if link is None or link.code != code:
+                continue
+            player = self.engine.identify(code, token)
+            if player is None:
+                self.socketio.emit("seat_refused", {"code": code, "request": ask_id}, to=sid)
+                continue
+            self.socketio.emit("seat_given", {"code": code, "player": player}, to=sid)
+            self._seat(sid, link, code, player, token)
 
     def attach(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         code = self._known_code(link, args["code"])
@@ -331,6 +366,8 @@ class Hub:
             if sid is not None:
                 self.fanout.forget(sid)
                 self.socketio.emit("removed", {"code": code}, to=sid)
+        if self.seat_asks:
+            self._answer_seat_asks(code)
         for listener in self.listeners:
             try:
                 listener(outcome)

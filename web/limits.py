@@ -1,8 +1,8 @@
 """Limits that keep one address from taking the server down (docs/protocol.md, "Limits").
 
 - ``Limits``, ``UploadLimits``: every limit of the server as a setting (the network's, the picture uploads'),
-  with the defaults of a home night, a profile for a public host (``PROFILES``), the ``GAMENIGHT_<NAME>``
-  variables, and ``limit_options``, the options of ``gamenight serve``.
+  with the defaults of a home night and a profile for a public host (``PROFILES``); the server's settings
+  (``gamenight.web.settings``) make each an option and a ``GAMENIGHT_<NAME>`` variable.
 - ``Buckets``: a token bucket per address for Socket.IO events (reconnecting does not refill it).
 - ``WindowLimit``: so many hits per address within a sliding window (wrong lobby codes, new lobbies).
 - ``ConnectionGate``: open connections per address and in total, checked as the transport accepts them.
@@ -15,7 +15,6 @@ or one host gets a whole /64, so its addresses are one address here).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import ipaddress
 import json
 import threading
@@ -26,7 +25,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Self
 
-import click
 from gamenight.errors import ActionError
 
 
@@ -53,7 +51,8 @@ def address_key(address: str | None) -> str:
 # (``Limits``) and the picture uploads' (``UploadLimits``). Each setting has one name outside, its group's
 # prefix and its field's name: the option ``--<name>`` of ``gamenight serve`` and the variable
 # ``GAMENIGHT_<NAME>``. A value comes from the profile (``--limits``/``GAMENIGHT_LIMITS``, ``PROFILES``), then
-# the variable, then the option; ``limit_options`` makes every option, ``from_settings`` reads the rest.
+# the variable, then the option (``gamenight.web.settings`` makes the options; ``from_settings`` lays them over
+# the profile).
 
 MB = 1024 * 1024
 
@@ -67,11 +66,11 @@ def env_name(setting: str) -> str:
     return f"GAMENIGHT_{setting.upper()}"
 
 
-class Settings:
+class SettingGroup:
     """A group of settings: a frozen dataclass whose fields are limits, each a positive number.
 
     ``PREFIX`` makes a field's name outside (``upload_`` + ``quota_mb``); ``PARAMETER`` is what a command
-    built with ``limit_options`` receives the group as.
+    built with ``settings_options`` gathers the group into.
     """
 
     PREFIX: ClassVar[str] = ""
@@ -91,15 +90,11 @@ class Settings:
         return cls(**{own: changes[outside] for own, outside in cls.setting_names().items() if outside in changes})
 
     @classmethod
-    def from_settings(
-        cls, settings: Mapping[str, Any], profile: str | None = None, environ: Mapping[str, str] | None = None
-    ) -> Self:
-        """The profile (``profile``, else ``GAMENIGHT_LIMITS`` in ``environ``, else ``home``), then the
-        ``GAMENIGHT_<NAME>`` variables of ``environ``, then ``settings`` (by field name; ``None`` and ``""`` keep
-        what came before). ``ValueError`` for an unknown profile or setting, a value that is not a number, or a
-        limit that is not positive."""
-        environ = environ or {}
-        base = cls.profile(profile or environ.get("GAMENIGHT_LIMITS") or "home")
+    def from_settings(cls, settings: Mapping[str, Any], profile: str = "home") -> Self:
+        """The profile ``profile``, then ``settings`` (by field name; ``None`` and ``""`` keep the profile's).
+        ``ValueError`` for an unknown profile or setting, a value that is not a number, or a limit that is not
+        positive."""
+        base = cls.profile(profile)
         names = cls.setting_names()
         unknown = set(settings) - set(names)
         if unknown:
@@ -107,19 +102,14 @@ class Settings:
         kinds = {f.name: float if f.type in ("float", float) else int for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         changes: dict[str, Any] = {}
         for name, outside in names.items():
-            for value in (environ.get(env_name(outside)), settings.get(name)):
-                if value is None or value == "":
-                    continue
-                try:
-                    changes[name] = kinds[name](value)
-                except ValueError:
-                    raise ValueError(f"{outside} ({env_name(outside)}) must be a number, not {value!r}") from None
+            value = settings.get(name)
+            if value is None or value == "":
+                continue
+            try:
+                changes[name] = kinds[name](value)
+            except ValueError:
+                raise ValueError(f"{outside} ({env_name(outside)}) must be a number, not {value!r}") from None
         return dataclasses.replace(base, **changes).check()  # type: ignore[type-var]
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str]) -> Self:
-        """``GAMENIGHT_LIMITS`` (a profile) and ``GAMENIGHT_<NAME>`` (e.g. ``GAMENIGHT_MAX_CONNECTIONS``)."""
-        return cls.from_settings({}, environ=environ)
 
     def replace(self, **changes: Any) -> Self:
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
@@ -133,7 +123,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Limits(Settings):
+class Limits(SettingGroup):
     """Every limit of the network layer. The defaults suit a home night; ``Limits.profile("public")`` a public host."""
 
     PARAMETER: ClassVar[str] = "limits"
@@ -157,7 +147,7 @@ class Limits(Settings):
 
 
 @dataclass(frozen=True)
-class UploadLimits(Settings):
+class UploadLimits(SettingGroup):
     """Limits on pictures uploaded in lobbies (docs/protocol.md, "Picture uploads"): ``--upload-<name>``,
     ``GAMENIGHT_UPLOAD_<NAME>``."""
 
@@ -193,7 +183,7 @@ class UploadLimits(Settings):
         return int(self.quota_mb * MB)
 
 
-SETTING_GROUPS: tuple[type[Settings], ...] = (Limits, UploadLimits)
+SETTING_GROUPS: tuple[type[SettingGroup], ...] = (Limits, UploadLimits)
 
 PROFILES: dict[str, dict[str, Any]] = {
     # Each profile's changes to the defaults, by the settings' names outside.
@@ -228,58 +218,6 @@ def _check_the_settings() -> None:
 
 
 _check_the_settings()
-
-
-def limit_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Every limit as an option of a click command: ``--limits`` (the profile), ``--proxies``, and ``--<name>``
-    for each setting of ``SETTING_GROUPS``, each also read from its ``GAMENIGHT_<NAME>`` variable.
-
-    The command receives them gathered: ``limits`` (a ``Limits``), ``upload_limits`` (an ``UploadLimits``)
-    and ``proxies`` (an int).
-    """
-
-    @functools.wraps(command)
-    def gathered(*args: Any, limits_profile: str, proxies: int, **kwargs: Any) -> Any:
-        groups = {}
-        for group in SETTING_GROUPS:
-            settings = {own: kwargs.pop(outside) for own, outside in group.setting_names().items()}
-            try:
-                groups[group.PARAMETER] = group.from_settings(settings, limits_profile)
-            except ValueError as exc:
-                raise click.BadParameter(str(exc)) from None
-        return command(*args, proxies=proxies, **groups, **kwargs)
-
-    for group in reversed(SETTING_GROUPS):
-        home, public = group.profile("home"), group.profile("public")
-        for f in reversed(dataclasses.fields(group)):  # type: ignore[arg-type]
-            outside = group.PREFIX + f.name
-            kind = click.FloatRange(min=0, min_open=True) if f.type in ("float", float) else click.IntRange(min=1)
-            gathered = click.option(
-                f"--{outside.replace('_', '-')}",
-                outside,
-                type=kind,
-                default=None,
-                envvar=env_name(outside),
-                help=f"{f.metadata['help']} [home: {getattr(home, f.name):g}, public: {getattr(public, f.name):g}]",
-            )(gathered)
-    gathered = click.option(
-        "--proxies",
-        type=click.IntRange(0, 5),
-        default=0,
-        show_default=True,
-        envvar="GAMENIGHT_PROXIES",
-        help="Reverse proxies in front of the server whose X-Forwarded-For to trust for the client's address.",
-    )(gathered)
-    gathered = click.option(
-        "--limits",
-        "limits_profile",
-        type=click.Choice(list(PROFILES)),
-        default="home",
-        show_default=True,
-        envvar="GAMENIGHT_LIMITS",
-        help="The profile of limits the options below change (docs/protocol.md, Limits).",
-    )(gathered)
-    return gathered
 
 
 FILES_RESERVED = 64

@@ -107,6 +107,11 @@ class JoinLobby(Schema):
     look = fields.Raw(load_default=None)
 
 
+class RequestSeat(Schema):
+    code = CODE
+    name = fields.Raw(required=True)
+
+
 class Attach(Schema):
     code = CODE
     token = fields.String(required=True, validate=validate.Length(1, 128))
@@ -128,6 +133,7 @@ class Empty(Schema):
 EVENTS: dict[str, Schema] = {
     "create_lobby": CreateLobby(),
     "join_lobby": JoinLobby(),
+    "request_seat": RequestSeat(),
     "attach": Attach(),
     "watch": Watch(),
     "command": Command(),

@@ -1,11 +1,11 @@
-"""``gamenight serve``: the command and its options (every limit's from ``gamenight.web.limits.limit_options``;
+"""``gamenight serve``: the command (its options are the server's settings, ``gamenight.web.settings``;
 ``gamenight.cli`` loads it when run), the async mode's patching, and starting the server (behind the connection
 gate of ``gamenight.web.accept``) with a word to the host on where phones should go."""
 
 from __future__ import annotations
 
 import gc
-import os
+import json
 import socket
 import sys
 import warnings
@@ -14,12 +14,11 @@ from typing import Any
 
 import click
 from gamenight.checkpointer import STANDARD_THREADS, NativeThreads, threads_of
-from gamenight.cli import plugin_option
 from gamenight.web.accept import serve_gated
-from gamenight.web.limits import ConnectionGate, Limits, UploadLimits, fit_to_file_limit, limit_options
+from gamenight.web.limits import ConnectionGate, Limits, fit_to_file_limit
 from gamenight.web.network import Served, served
+from gamenight.web.settings import Settings, settings_options, without_password
 
-ASYNC_MODES = ("eventlet", "gevent", "threading")
 # The collector's thresholds (defaults 700, 10, 10): see ``settle_garbage_collector``.
 GC_THRESHOLDS = (7_000, 10, 1_000)
 
@@ -75,213 +74,87 @@ def describe(limits: Limits, proxies: int) -> str:
 # -- the server -------------------------------------------------------------------------------------
 
 
-def run(
-    host: str,
-    port: int,
-    db: str | Path | None,
-    async_mode: str,
-    durability: str,
-    plugin_modules: tuple[str, ...],
-    image_packs: tuple[Path, ...] = (),
-    limits: Limits | None = None,
-    proxies: int | None = None,
-    upload_limits: UploadLimits | None = None,
-    idle_minutes: float | None = None,
-    retention_days: float | None = None,
-    cluster: str | None = None,
-    node_id: str | None = None,
-    lease_seconds: float = 6.0,
-    public_url: str | None = None,
-    uploads: Path | None = None,
-) -> None:
-    """Start the server. ``limits``/``proxies`` default to the environment's (``GAMENIGHT_LIMITS``,
-    ``GAMENIGHT_<SETTING>``, ``GAMENIGHT_PROXIES``), else a home night's. ``idle_minutes``: a lobby nobody uses
-    leaves memory after that long; ``retention_days``: a lobby untouched that long is deleted.
-
-    ``db`` is a SQLite file's path or a ``postgresql://`` URL; ``cluster`` (a ``redis://`` URL) makes this
-    server one node (``node_id``) of a cluster sharing that PostgreSQL database, each lobby owned by one node
-    under a lease of ``lease_seconds``; ``public_url`` is the address phones use (the proxy's, in a cluster)."""
-    if limits is None:
-        try:
-            limits = Limits.from_env(os.environ)
-        except ValueError as exc:
-            raise click.ClickException(str(exc)) from None
-    if proxies is None:
-        proxies = int(os.environ.get("GAMENIGHT_PROXIES") or 0)
-    limits = fit_to_file_limit(limits, lambda message: click.echo(f"Warning: {message}", err=True))
-    patch_for(async_mode)
+def run(settings: Settings) -> None:
+    """Start the server with ``settings`` (built once, by the command: ``gamenight.web.settings``)."""
+    limits = fit_to_file_limit(settings.limits, lambda message: click.echo(f"Warning: {message}", err=True))
+    patch_for(settings.async_mode)
     import segno
     from gamenight.engine import Engine
     from gamenight.images import folder_pack
-    from gamenight.registry import Plugins
+    from gamenight.registry import PluginError, Plugins
     from gamenight.web.app import create_app
 
-    location = str(db or default_db())
-    store, leases = open_node(
-        location, durability, async_mode, cluster, node_id or f"{socket.gethostname()}-{port}", lease_seconds
-    )
+    location = str(settings.db or default_db())
+    store, leases = open_node(location, settings)
     data = data_folder(location)
-    plugins = Plugins(plugin_modules)
-    for folder in image_packs:
+    try:
+        plugins = Plugins(settings.plugins)
+    except PluginError as exc:
+        store.close()
+        raise click.ClickException(f"broken plugin: {exc}") from None
+    for folder in settings.image_packs:
         pack = folder_pack(folder, data / "image-cache")
         plugins.add_image_pack(pack)
         click.echo(f"Picture pack {pack.id}: {len(pack.images)} pictures from {folder}")
-    retention = {}
-    if idle_minutes is not None:
-        retention["idle_seconds"] = idle_minutes * 60
-    if retention_days is not None:
-        retention["retention_days"] = retention_days
-    engine = Engine(store, plugins, leases=leases, **retention)
-    where = served(host)
-    url = public_url or where.url(port)
-    hub_options = shared_limits(cluster, limits) if cluster else None
-    app, socketio = create_app(
-        engine,
-        async_mode=async_mode,
-        public_url=url,
-        uploads=uploads or data / "uploads",
-        hub_options=hub_options,
-        limits=limits,
-        upload_limits=upload_limits or UploadLimits.from_env(os.environ),
-        proxies=proxies,
+    engine = Engine(
+        store,
+        plugins,
+        leases=leases,
+        idle_seconds=settings.idle_minutes * 60,
+        retention_days=settings.retention_days,
     )
+    where = served(settings.host)
+    public_url = settings.public_url
+    url = public_url or where.url(settings.port)
+    settings = settings.replace(limits=limits, public_url=url, uploads=settings.uploads or data / "uploads")
+    hub_options = shared_limits(settings.cluster, limits) if settings.cluster else None
+    app, socketio = create_app(engine, settings, hub_options=hub_options)
     games = ", ".join(g.names.get("en", g.id) for g in engine.plugins.games.values()) or "none installed"
-    store_name = _without_password(location)
-    click.echo(f"Games: {games}. Store: {store_name} ({len(engine.lobbies)} lobbies). Mode: {async_mode}.")
-    if cluster:
+    click.echo(
+        f"Games: {games}. Store: {without_password(location)} ({len(engine.lobbies)} lobbies). "
+        f"Mode: {settings.async_mode}."
+    )
+    if settings.cluster:
         click.echo(
-            f"Node {leases.node} of the cluster at {_without_password(cluster)}: each lobby is owned by one node "
-            f"under a {lease_seconds:g} s lease."
+            f"Node {leases.node} of the cluster at {without_password(settings.cluster)}: each lobby is owned by "
+            f"one node under a {settings.lease_seconds:g} s lease."
         )
-    click.echo(describe(limits, proxies))
+    click.echo(describe(limits, settings.proxies))
     click.echo(where_to_go(where, url) if not public_url else f"gamenight is up: phones open {url}")
     hub = app.extensions["gamenight"]["hub"]
     hub.stop_on_terminate()
-    if cluster:
+    if settings.cluster:
         hub.start_ticker()  # a node renews its leases and adopts orphaned lobbies before any client comes
     if where.unreachable is None and not public_url:
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     # Behind a proxy every connection comes from the proxy: only the total is counted here,
     # addresses are told apart by the hub (from X-Forwarded-For).
-    gate = ConnectionGate(limits.max_connections, None if proxies else limits.max_connections_per_address)
+    gate = ConnectionGate(limits.max_connections, None if settings.proxies else limits.max_connections_per_address)
     settle_garbage_collector()
-    serve_gated(app, host, port, async_mode, gate, head_seconds=limits.request_head_seconds)
+    serve_gated(app, settings.host, settings.port, settings.async_mode, gate, head_seconds=limits.request_head_seconds)
 
 
 # -- the command -----------------------------------------------------------------------------------
 
 
 @click.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@settings_options
 @click.option(
-    "--db",
-    metavar="PATH|URL",
-    envvar="GAMENIGHT_DB",  # a URL with a password is better kept out of the process list
-    help="The store: a SQLite file's path, or a postgresql://user@host:port/database URL "
-    "[default: a SQLite file in the user data dir]",
+    "--print-settings",
+    is_flag=True,
+    help="Print the settings in force (defaults, profile, environment, options; passwords masked) and exit.",
 )
-@click.option(
-    "--async-mode",
-    type=click.Choice(["eventlet", "gevent", "threading"]),
-    default="eventlet",
-    show_default=True,
-    help="The server's concurrency model.",
-)
-@click.option(
-    "--durability",
-    type=click.Choice(["process", "full"]),
-    default="process",
-    show_default=True,
-    help="process: survives a crash of the server; full: also a power loss (an fsync per move).",
-)
-@click.option(
-    "--image-pack",
-    "image_packs",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="A folder of pictures to offer as a picture pack (repeatable); they are re-encoded first.",
-)
-@click.option(
-    "--idle-minutes",
-    type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
-    show_default=True,
-    help="A lobby nobody has used this long, with no clock running, leaves memory (it comes back when asked for).",
-)
-@click.option(
-    "--retention-days",
-    type=click.FloatRange(min=0, min_open=True),
-    default=30.0,
-    show_default=True,
-    help="A lobby untouched this long is deleted, with its log and its uploaded pictures.",
-)
-@click.option(
-    "--cluster",
-    metavar="URL",
-    envvar="GAMENIGHT_CLUSTER",
-    help="Run as one node of a cluster: the directory's redis://host:port/n URL (the store must be PostgreSQL).",
-)
-@click.option(
-    "--node-id",
-    envvar="GAMENIGHT_NODE_ID",
-    help="This node's name in the cluster, as the proxy's configuration names it [default: HOSTNAME-PORT].",
-)
-@click.option(
-    "--lease-seconds",
-    type=click.FloatRange(min=1),
-    default=6.0,
-    show_default=True,
-    help="In a cluster: how long a node's hold on a lobby lasts without renewal (a dead node's lobbies move then).",
-)
-@click.option("--public-url", help="The address phones open (a proxy's, in a cluster) [default: this server's].")
-@click.option(
-    "--uploads",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="The folder for uploaded pictures (shared by a cluster's nodes) [default: beside the store].",
-)
-@limit_options
-@plugin_option
-def serve(
-    host: str,
-    port: int,
-    db: str | None,
-    async_mode: str,
-    durability: str,
-    image_packs: tuple[Path, ...],
-    plugins: tuple[str, ...],
-    upload_limits: UploadLimits,
-    idle_minutes: float,
-    retention_days: float,
-    limits: Limits,
-    proxies: int,
-    cluster: str | None,
-    node_id: str | None,
-    lease_seconds: float,
-    public_url: str | None,
-    uploads: Path | None,
-) -> None:
-    """Start the server: phones join on the LAN address it prints."""
-    run(
-        host,
-        port,
-        db,
-        async_mode,
-        durability,
-        plugins,
-        image_packs,
-        limits=limits,
-        proxies=proxies,
-        upload_limits=upload_limits,
-        idle_minutes=idle_minutes,
-        retention_days=retention_days,
-        cluster=cluster,
-        node_id=node_id,
-        lease_seconds=lease_seconds,
-        public_url=public_url,
-        uploads=uploads,
-    )
+def serve(settings: Settings, print_settings: bool) -> None:
+    """Start the server: phones join on the LAN address it prints.
+
+    Every option can also be set by its GAMENIGHT_<NAME> environment variable (shown with each option);
+    an option given on the command line wins over its variable.
+    """
+    if print_settings:
+        click.echo(json.dumps(settings.shown(), indent=2, ensure_ascii=False))
+        return
+    run(settings)
 
 
 def data_folder(location: str) -> Path:
@@ -293,28 +166,56 @@ def data_folder(location: str) -> Path:
     return folder
 
 
-def open_node(
-    location: str, durability: str, async_mode: str, cluster: str | None, node_id: str, lease_seconds: float
-) -> tuple[Any, Any]:
+def open_node(location: str, settings: Settings) -> tuple[Any, Any]:
     """The store and the leases of this server: alone on its store, or one node of a cluster."""
     from gamenight.leases import LeasesUnavailable, SoloLeases
-    from gamenight.store import StoreInUse, StoreUnavailable, open_store
+    from gamenight.store import SchemaTooNew, StoreInUse, StoreUnavailable, open_store
 
+    cluster = settings.cluster
+    check_drivers(location, cluster)
     try:
         store = open_store(
-            location, durability, threads=native_threads(async_mode), exclusive=not cluster, shared=bool(cluster)
+            location,
+            settings.durability,
+            threads=native_threads(settings.async_mode),
+            exclusive=not cluster,
+            shared=bool(cluster),
         )
-    except (StoreInUse, StoreUnavailable, ValueError) as exc:
+    except (StoreInUse, StoreUnavailable, SchemaTooNew, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     if not cluster:
         return store, SoloLeases()
     from gamenight.leases_redis import RedisLeases
 
+    node_id = settings.node_id or f"{socket.gethostname()}-{settings.port}"
     try:
-        return store, RedisLeases(cluster, node_id, lease_seconds)
+        return store, RedisLeases(cluster, node_id, settings.lease_seconds)
     except (LeasesUnavailable, ValueError) as exc:
         store.close()
         raise click.ClickException(str(exc)) from None
+
+
+CLUSTER_EXTRA = 'pip install "gamenight[cluster]"'
+
+
+def check_drivers(location: str, cluster: str | None) -> None:
+    """PostgreSQL's and Redis's clients are an extra (a home night on SQLite needs neither): say what to install."""
+    import importlib
+
+    from gamenight.store import is_postgres
+
+    wanted = [("pg8000", "a postgresql:// store")] if is_postgres(location) else []
+    if cluster:
+        wanted.append(("redis", "--cluster"))
+    missing = []
+    for module, what in wanted:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append((module, what))
+    if missing:
+        needs = ", ".join(f"{what} needs {module}" for module, what in missing)
+        raise click.ClickException(f"{needs}, which is not installed: {CLUSTER_EXTRA}")
 
 
 def shared_limits(cluster: str, limits: Limits) -> dict[str, Any]:
@@ -325,15 +226,6 @@ def shared_limits(cluster: str, limits: Limits) -> dict[str, Any]:
         "throttle": SharedCodeThrottle(cluster, limits.code_misses, limits.code_window),
         "creations": SharedWindowLimit(cluster, "lobbies", limits.lobbies_per_address, limits.lobby_window),
     }
-
-
-def _without_password(url: str) -> str:
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    if parts.password:
-        return parts._replace(netloc=parts.netloc.replace(f":{parts.password}@", ":***@")).geturl()
-    return url
 
 
 def where_to_go(where: Served, url: str) -> str:

@@ -56,17 +56,6 @@ def free_port(host: str = LOOPBACK) -> int:
         return probe.getsockname()[1]
 
 
-def wait_for_port(
-    port: int,
-    host: str = LOOPBACK,
-    timeout: float = START_SECONDS,
-    process: subprocess.Popen[Any] | None = None,
-    log: Path | None = None,
-) -> None:
-    """Wait until ``host:port`` accepts a connection; fail early if ``process`` exits (quoting ``log``)."""
-    wait_until(lambda: _accepts(host, port), f"{host}:{port} to accept connections", timeout, process, log)
-
-
 def wait_until(
     ready: Callable[[], bool],
     what: str,
@@ -166,14 +155,6 @@ def run_logged(argv: Sequence[str], log: Path, what: str, **options: Any) -> Non
         raise ServiceError(f"{what} took more than {START_SECONDS:g} s{_tail(log)}") from None
     if status != 0:
         raise ServiceError(f"{what} failed ({status}){_tail(log)}")
-
-
-def _accepts(host: str, port: int) -> bool:
-    try:
-        with socket.create_connection((host, port), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 def _name(process: subprocess.Popen[Any]) -> str:

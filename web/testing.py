@@ -34,6 +34,7 @@ from gamenight.engine import Engine
 from gamenight.registry import Plugins
 from gamenight.store_sqlite import SQLiteStore
 from gamenight.web.app import LANGUAGES, create_app
+from gamenight.web.settings import Settings
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 if TYPE_CHECKING:
@@ -116,7 +117,10 @@ class ScreenServer:
         self.plugins = plugins
         self._uploads = tempfile.TemporaryDirectory(prefix="gamenight-screens-")
         self._store = SQLiteStore(":memory:")  # the app needs an engine; a screen asks it nothing
-        app, _ = create_app(Engine(self._store, plugins, ManualClock()), uploads=Path(self._uploads.name))
+        app, _ = create_app(
+            Engine(self._store, plugins, ManualClock()),
+            Settings(async_mode="threading", uploads=Path(self._uploads.name)),
+        )
         app.add_url_rule(PAGE_PATH, "testing_screen", self._page)
         self._server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_Quiet)
         self.url = f"http://127.0.0.1:{self._server.server_port}"

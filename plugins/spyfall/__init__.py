@@ -44,7 +44,7 @@ def gamenight_variants() -> list[Variant]:
             id="eight_locations",
             game="spyfall",
             names={"en": "Eight locations", "ru": "Восемь локаций"},
-            rules=EightLocations(),
+            rules=EightLocations(rules.next_round),
         ),
     ]
 

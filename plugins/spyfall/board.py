@@ -4,7 +4,9 @@ The board is a lobby shelf, so it outlives matches and restarts. Anyone
 proposes a name, the host confirms it onto an empty sticker; no two stickers
 (or pending proposals) may carry the same name, nor one of the last 40 thrown away. Each round deals from the
 board instead of the packs; afterwards the used names are thrown away, and the
-next round cannot start until the group has named replacements.
+next round cannot start until the group has named replacements: a break whose
+clock runs out while the board has gaps waits for the board (``board_wait``),
+its clock only looking again, never ending the match.
 """
 
 from __future__ import annotations
@@ -12,17 +14,22 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from gamenight import ActionError, Move, Shelf, ShelfContext, hookimpl
+from gamenight import ActionError, Clock, Move, Phase, Shelf, ShelfContext, hookimpl
 from gamenight.text import Text
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gamenight import Action
+    from gamenight.game import Next
     from gamenight.match import Match
 
 SHELF = "spyfall.board"
 SIZE = 8
 NAME_MAX = 40
+BOARD_WAIT = "board_wait"
+BOARD_CHECK_SECONDS = 20  # while the break waits for the board: how often it looks again
 
 
 def _key(name: str) -> str:
@@ -53,6 +60,10 @@ def propose(shelf: ShelfContext, action: Action) -> None:
     if len(data["proposals"]) >= 3 * SIZE:
         raise ActionError("spyfall.board_busy")
     data["next"] += 1
+    slot = next((i for i, sticker in enumerate(data["stickers"]) if sticker is None), None)
+    if shelf.is_host and slot is not None:  # the host's own name needs nobody's confirmation
+        data["stickers"][slot] = {"id": f"board.{data['next']}", "name": name, "by": shelf.actor}
+        return
     data["proposals"].append({"id": f"p{data['next']}", "name": name, "by": shelf.actor})
 
 
@@ -102,7 +113,42 @@ BOARD_SHELF = Shelf(
 
 
 class EightLocations:
-    """The variant's layer, the same for Spyfall and Team Spyfall: locations come from the board."""
+    """The variant's layer, the same for Spyfall and Team Spyfall: locations come from the board, and a break
+    that ends with gaps on the board waits for it. ``next_round`` is the game's own way on after a break."""
+
+    PHASES = [
+        Phase("round_over", on_clock="break_over", next=BOARD_WAIT),
+        Phase(
+            BOARD_WAIT,
+            {"next": Move("next_round", who="host")},
+            clock=Clock(BOARD_CHECK_SECONDS, timer="board", pace=True),
+            on_clock="board_checked",
+            next="play",
+            playing=False,
+        ),
+    ]
+
+    def __init__(self, next_round: Callable[..., Next]) -> None:
+        self._next_round = next_round
+
+    def next_round(self, match: Match, action: Action | None = None) -> Next:
+        return self._next_round(match, action)
+
+    def break_over(self, match: Match) -> Next:
+        """The break's clock ran out: the next round, or the results after the last; with gaps on the board
+        before a round to come, the wait for the board."""
+        gaps = missing(match.shelf(SHELF))
+        if gaps and match.round < match.options["rounds"]:
+            match.announce("spyfall.event.board_waiting", count=gaps)
+            return BOARD_WAIT
+        return self._next_round(match)
+
+    def board_checked(self, match: Match) -> Next:
+        """The wait's clock ran out: a full board lets the round go on; else the clock looks again later."""
+        if missing(match.shelf(SHELF)):
+            match.restart_clock()
+            return None
+        return self._next_round(match)
 
     @hookimpl
     def check_start(self, match: Match) -> None:
@@ -122,7 +168,10 @@ class EightLocations:
             if sticker and sticker["id"] in used:
                 data["retired"] = (data["retired"] + [sticker["name"]])[-40:]
                 data["stickers"][slot] = None
-        match.announce("spyfall.event.stickers_thrown_away", count=len(used))
+        coming = match.round < match.options["rounds"]  # after the last round nothing asks for replacements
+        match.announce(
+            "spyfall.event.stickers_thrown_away" if coming else "spyfall.event.stickers_used", count=len(used)
+        )
 
     @hookimpl
     def spyfall_check_next_round(self, match: Match) -> None:

@@ -18,8 +18,6 @@ from gamenight.plugins.spyfall.talk import CROSS, TARGET, asked, hand_on_the_que
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from gamenight.ballots import Ballot
     from gamenight.game import Next
     from gamenight.match import Match
@@ -33,6 +31,7 @@ ROUND_TIMER = "round"
 REVEAL_TIMER = "reveal"
 ACCUSATION = "accusation"
 REVEAL_SECONDS = 90  # for the second spy to name a location
+FINAL_BREAK_SECONDS = 30  # after the last round: a look at its result, then the match's results
 
 OPTIONS = {
     "rounds": integer(5, 1, 50, "spyfall.option.rounds"),
@@ -57,6 +56,16 @@ def round_minutes(players: int) -> int:
 
 def round_seconds(match: Match) -> float:
     return 60 * (match.options["round_minutes"] or round_minutes(len(match.present)))
+
+
+def last_round(match: Match) -> bool:
+    return match.round >= match.options["rounds"]
+
+
+def break_seconds(match: Match) -> float:
+    """The break between rounds (an option); after the last round, only a short look before the results."""
+    chosen = match.options["break_seconds"]
+    return min(chosen, FINAL_BREAK_SECONDS) if last_round(match) else chosen
 
 
 PHASES = [
@@ -86,8 +95,8 @@ PHASES = [
     Phase(
         "round_over",
         {"next": Move("next_round", who="host"), "reshuffle": Move("reshuffle", who="host")},
-        clock=Clock("break_seconds", timer="break"),
-        on_clock="break_over",
+        clock=Clock(break_seconds, timer="break"),
+        on_clock="next_round",
         next="play",
         playing=False,
     ),
@@ -334,29 +343,13 @@ def begin_round(match: Match) -> str:
 
 
 def next_round(match: Match, action: Action | None = None) -> str | None:
-    if match.round >= match.options["rounds"]:
+    """The host moves on after the break (or its clock runs out): the next round, or the end of the match."""
+    if last_round(match):
         match.finish()
         return None
     match.hook.spyfall_check_next_round(match=match)
     match.data["dealer"] = match.next_player(match.data["dealer"])
     return begin_round(match)
-
-
-def when_the_break_runs_out(next_round: Callable[[Match], Next]) -> Callable[[Match], Next]:
-    """The break's clock handler for both Spyfall games: nobody moved on between rounds, so the next
-    round starts, or the match ends, scored, if it cannot (the sticker board still has gaps)."""
-
-    def break_over(match: Match) -> Next:
-        try:
-            return next_round(match)
-        except ActionError:
-            match.finish(early=True)
-            return None
-
-    return break_over
-
-
-break_over = when_the_break_runs_out(next_round)
 
 
 def reshuffle(match: Match, action: Action) -> None:

@@ -37,7 +37,7 @@ def gamenight_variants() -> list[Variant]:
             id="teams_eight_locations",
             game="spyfall_teams",
             names={"en": "Eight locations", "ru": "Восемь локаций"},
-            rules=EightLocations(),
+            rules=EightLocations(rules.next_round),
         )
     ]
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
 from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.rules import first_dealer, location_card, remember_next_dealer, when_the_break_runs_out
+from gamenight.plugins.spyfall.board import BOARD_WAIT
+from gamenight.plugins.spyfall.rules import break_seconds, first_dealer, last_round, location_card, remember_next_dealer
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from marshmallow import fields, validate
@@ -91,8 +92,8 @@ PHASES = [
     Phase(
         "round_over",
         {"next": Move("next_round", who="host")},
-        clock=Clock("break_seconds", timer=BREAK_TIMER),
-        on_clock="break_over",
+        clock=Clock(break_seconds, timer=BREAK_TIMER),
+        on_clock="next_round",
         next="play",
         playing=False,
     ),
@@ -197,15 +198,12 @@ def close_picks(match: Match, key: str) -> None:
 
 def next_round(match: Match, action: Action | None = None) -> str | None:
     """The host moves on after the break (or its clock runs out): the next round, or the end of the match."""
-    if match.round >= match.options["rounds"]:
+    if last_round(match):
         match.finish()
         return None
     match.hook.spyfall_check_next_round(match=match)
     match.start_round()
     return "play"
-
-
-break_over = when_the_break_runs_out(next_round)
 
 
 # -- the reveal: the variant's own scoring script, one step at a time ---------------------------------------
@@ -386,7 +384,16 @@ def forced_deal(
 def public_view(match: Match) -> dict[str, Any]:
     data = match.data
     sizes, spies = data["composition"]
-    shown: dict[str, Any] = {"composition": {"teams": list(sizes), "spies": spies}, "rounds": match.options["rounds"]}
+    shown: dict[str, Any] = {
+        "composition": {"teams": list(sizes), "spies": spies},
+        "rounds": match.options["rounds"],
+        # the match is ranked on rounds won, not points (docs/rules: Team Spyfall, 5): the results say so
+        "ranking_basis": {
+            "title": "spyfall_teams.result.ranked_by",
+            "key": "spyfall_teams.result.rounds_won",
+            "figures": dict(data["rounds_won"]),
+        },
+    }
     state = match.round_state
     if "teams" not in state:
         return shown
@@ -397,7 +404,9 @@ def public_view(match: Match) -> dict[str, Any]:
         asked_by=state["asked_by"],
         picked_locations=sorted(state["location_picks"]),
         picked_allies=sorted(state["ally_picks"]),
-        show=state["show"][: state["shown"] + 1] if match.phase in ("reveal", "round_over") else [],
+        show=state["show"][: state["shown"] + 1]
+        if match.over or match.phase in ("reveal", "round_over", BOARD_WAIT)
+        else [],
         result={"void": True, **void} if void else state["result"],
         rounds_won=data["rounds_won"],
     )

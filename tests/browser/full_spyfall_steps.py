@@ -1,4 +1,4 @@
-"""Moves the Spyfall full-table tests make over the wire (issue 20): votes, the spies' reveals, a seat's phone."""
+"""Moves the Spyfall full-table tests make over the wire: votes, the spies' reveals, a seat's phone."""
 
 from __future__ import annotations
 

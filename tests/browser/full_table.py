@@ -1,4 +1,4 @@
-"""What the full-table tests share (issue 20): a lobby filled to a game's largest table with long names, every
+"""What the full-table tests share: a lobby filled to a game's largest table with long names, every
 way of looking at a phone (two sizes, two languages, larger text), and the checks of a TV from the sofa.
 
 One phone (or the host's) is a real browser; the other seats are Socket.IO clients (tests/test_real_server.Player)
@@ -37,6 +37,17 @@ def guests(server: str, code: str, count: int) -> list[Player]:
         player.token, player.player = joined["token"], joined["player"]
         players.append(player)
     return players
+
+
+def guests_explain_in_turn(guests: list[Player]) -> list[str]:
+    """I'm Not a Human's explanations: after the host's (the first association's author), each guest says
+    "done" on their turn, in the order the associations came; returns that order (player ids)."""
+    order = [a["player"] for a in guests[0].latest["match"]["game_view"]["associations"]]
+    by_id = {g.player: g for g in guests}
+    for pid in order[1:]:
+        by_id[pid].wait(lambda s, p=pid: s["match"]["phase"] == "explanations" and s["match"]["turn"] == p, "my turn")
+        by_id[pid].act("explained")
+    return order
 
 
 def set_options(page, options: dict[str, str]) -> None:

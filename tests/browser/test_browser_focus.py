@@ -1,4 +1,4 @@
-"""A text input keeps its focus, its text and its caret while states arrive (issue 9, point 12).
+"""A text input keeps its focus, its text and its caret while states arrive.
 
 A phone's keyboard closes when its input loses the focus: another player's phone dropping its signal,
 or anyone's move, must not take a half-typed word away. The shell keeps it, for every game.

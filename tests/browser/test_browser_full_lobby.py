@@ -1,4 +1,4 @@
-"""The lobby between matches (issue 20): after a match the host's next game comes first on the phone, and no page
+"""The lobby between matches: after a match the host's next game comes first on the phone, and no page
 scrolls sideways. Screenshots (with --shots): phone-first-next-game-*."""
 
 from __future__ import annotations

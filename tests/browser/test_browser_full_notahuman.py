@@ -1,4 +1,4 @@
-"""I'm Not a Human with its largest table (8 seats, long names), issue 20: the phone's thing to do is on its first
+"""I'm Not a Human with its largest table (8 seats, long names): the phone's thing to do is on its first
 screen, and both TVs hold every phase, readable from the sofa. Screenshots (with --shots): phone-first-notahuman-*,
 tv-full-notahuman-*.
 
@@ -7,6 +7,9 @@ so there is always a Human; Defragmentation, so two): the first with the reveal 
 explanations, the discussion, the vote, the result), the second with a reveal and a guess, then the match's end.
 The Human is dealt at random: the seats' own views say who holds the card; when it is a guest, the Human's phone
 is that seat opened in a browser (its token in the page's storage) for the reveal and the guess.
+
+A longer match with the server's card in play (its row on the record sheet) checks the sheet on both TVs after three
+and after seven rounds, then the results of the match ended early by the host mid-round.
 """
 
 from __future__ import annotations
@@ -16,8 +19,24 @@ import re
 
 from playwright.sync_api import expect
 
-from .full_table import assert_text_whole, check_tables, every_way_of_looking, guests, open_tables, set_options
-from .helpers_browser import PHONE_SIZE, assert_contained, assert_fits, assert_on_first_screen, create_lobby
+from .full_table import (
+    assert_text_whole,
+    check_tables,
+    every_way_of_looking,
+    guests,
+    guests_explain_in_turn,
+    open_tables,
+    set_larger_text,
+    set_options,
+)
+from .helpers_browser import (
+    PHONE_SIZE,
+    SMALL_PHONE,
+    assert_contained,
+    assert_fits,
+    assert_on_first_screen,
+    create_lobby,
+)
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 WORDS = ["Lighthouse", "Marmalade", "Whispering", "Thunderclap", "Porcelain", "Labyrinth", "Quicksilver"]
@@ -139,11 +158,7 @@ def play(pages, disconnect, *, tv: bool):
     tables_at("explanations", "explanations")
     phone_at(ann, "explanations", "nah-done")
     ann.get_by_test_id("nah-done").click()
-    order = [a["player"] for a in others[0].latest["match"]["game_view"]["associations"]]
-    by_id = {g.player: g for g in others}
-    for pid in order[1:]:
-        by_id[pid].wait(lambda s, p=pid: s["match"]["phase"] == "explanations" and s["match"]["turn"] == p, "my turn")
-        by_id[pid].act("explained")
+    order = guests_explain_in_turn(others)
     in_phase(ann, "discussion")
     tables_at("discussion", "discussion")
     phone_at(ann, "discussion", "nah-start-vote")
@@ -189,6 +204,16 @@ def play(pages, disconnect, *, tv: bool):
         assert_on_first_screen(phone, phone.get_by_test_id("nah-grid"), "the Human's pictures to guess from")
     answer = next(g.latest["match"]["game_view"]["card"]["answer"] for g in others if g is not human)
     phone.get_by_test_id(f"nah-tile-{answer}").click()
+    if not tv:  # the guess's confirmation, over the picture enlarged (which covers the language switch: a click event)
+        for lang in ("ru", "en"):
+            phone.get_by_test_id(f"lang-{lang}").dispatch_event("click")
+            expect(phone.locator("html")).to_have_attribute("lang", lang)
+            for larger in (True, False):
+                set_larger_text(phone, larger)
+                for size_name, size in {"small": SMALL_PHONE, "phone": PHONE_SIZE}.items():
+                    phone.set_viewport_size(size)
+                    moment = f"guess-confirm-{size_name}-{lang}" + ("-larger" if larger else "")
+                    assert_on_first_screen(phone, phone.get_by_test_id("nah-guess-confirm"), moment)
     phone.get_by_test_id("nah-guess-confirm").click()
     in_phase(ann, "round_over")
     tables_at("round_over-2", "round_over")
@@ -219,3 +244,146 @@ def test_im_not_a_human_with_eight_every_thing_to_do_is_on_the_first_screen(page
 
 def test_im_not_a_human_with_eight_long_names_fits_both_tvs(pages, disconnect):
     play(pages, disconnect, tv=True)
+
+
+# Words for many rounds, none a form of another (a likely repeat would wait for its author's confirmation).
+MANY_WORDS = [
+    "Lighthouse",
+    "Marmalade",
+    "Whispering",
+    "Thunderclap",
+    "Porcelain",
+    "Labyrinth",
+    "Quicksilver",
+    "Harbourside",
+    "Saltwater",
+    "Seagull",
+    "Driftwood",
+    "Lanternfish",
+    "Barnacle",
+    "Shipwreck",
+    "Avalanche",
+    "Broomstick",
+    "Cathedral",
+    "Dandelion",
+    "Eggplant",
+    "Firework",
+    "Gargoyle",
+    "Hedgehog",
+    "Iceberg",
+    "Jellybean",
+    "Kaleidoscope",
+    "Limestone",
+    "Mushroom",
+    "Nightingale",
+    "Orchestra",
+    "Pinecone",
+    "Quarry",
+    "Raincoat",
+    "Scarecrow",
+    "Tambourine",
+    "Umbrella",
+    "Volcano",
+    "Waterfall",
+    "Xylophone",
+    "Yardstick",
+    "Zeppelin",
+    "Acorn",
+    "Blizzard",
+    "Cinnamon",
+    "Doorbell",
+    "Earthquake",
+    "Feather",
+    "Glacier",
+    "Hammock",
+    "Igloo",
+    "Juggler",
+    "Kettle",
+    "Ladder",
+    "Meadow",
+    "Needle",
+    "Oyster",
+    "Pelican",
+    "Quiver",
+    "Riverbank",
+]
+
+
+def quick_round(ann, others, words: list[str]) -> None:
+    """A round played straight through: Ann's word first (so she explains first), the reveal window skipped by
+    the host, every explanation, a vote (every guest for Ann's #1, Ann for #2), the result."""
+    in_phase(ann, "associations")
+    everyone_sees(others, "associations")
+    say(ann, words[0])
+    for guest, word in zip(others, words[1:], strict=True):
+        guest.act("associate", word=word)
+    in_phase(ann, "reveal_window")
+    ann.get_by_test_id("skip").click()
+    ann.get_by_test_id("skip").click()
+    in_phase(ann, "explanations")
+    ann.get_by_test_id("nah-done").click()
+    everyone_sees(others[:1], "explanations")
+    guests_explain_in_turn(others)
+    in_phase(ann, "discussion")
+    ann.get_by_test_id("nah-start-vote").click()
+    in_phase(ann, "voting")
+    everyone_sees(others, "voting")
+    for guest in others:
+        guest.act("vote", ballot="human", choice="1")
+    ann.get_by_test_id("nah-vote-2").click()
+    in_phase(ann, "round_over")
+
+
+def test_im_not_a_human_sheet_after_many_rounds_and_the_ended_early_results_fit_both_tvs(pages, disconnect):
+    """Eight long names with the server's card in play (its row on the sheet), seven rounds of Defragmentation: the
+    record sheet holds every player, the server's row and the totals on both TVs; then the host ends the match
+    mid-round and the results (the eighth player, the points) fit too."""
+    ann, code = create_lobby(pages, "Ann", **PHONE)
+    others = guests(pages.server, code, 7)
+    disconnect.extend(others)
+    expect(ann.get_by_test_id("seat")).to_have_count(8)
+    tables = open_tables(pages, code, 8)
+    ann.get_by_test_id("game-select").select_option("notahuman")
+    ann.get_by_test_id("variant-defragmentation").check()
+    set_options(ann, {"rounds": "9", **CLOCKS})
+    for table in tables.values():
+        expect(table.get_by_test_id("setup-summary")).to_contain_text(re.compile(r"1\D?800"))
+    ann.get_by_test_id("start").click()
+    for number in range(7):
+        if number:
+            ann.get_by_test_id("nah-next").click()
+        quick_round(ann, others, MANY_WORDS[number * 8 : number * 8 + 8])
+        if number in (2, 6):
+            for table in tables.values():
+                in_phase(table, "round_over")
+                expect(table.get_by_test_id("nah-sheet-total")).to_have_count(8)
+            check_tables(pages, tables, f"notahuman-sheet-round-{number + 1}", sofa=SOFA["round_over"])
+    # After seven rounds the sheet shows the last four, the first three sharing a column; its legend says what the
+    # stars, the 2★ column and the server's row are (the 720p table is in Russian).
+    for table, words in [
+        (
+            tables["tv"],
+            ["R1–3", "★ — stars: the points", "exactly 2 stars: they break a tie", "Server (#9) — the ninth card"],
+        ),
+        (
+            tables["tv720"],
+            [
+                "Р1–3",
+                "★ — звёзды, то есть очки",
+                "ровно с 2 звёздами: решают при ничьей",
+                "Сервер (№9) — девятая карта",
+            ],
+        ),
+    ]:
+        sheet = table.get_by_test_id("nah-sheet")
+        for text in words:
+            expect(sheet).to_contain_text(text)
+        expect(sheet.locator("thead th:visible")).to_have_count(8)  # the names, R1–3, R4 to R7, ★, 2★
+    ann.get_by_test_id("nah-next").click()
+    in_phase(ann, "associations")
+    ann.get_by_test_id("end").click()
+    ann.get_by_test_id("end").click()
+    for table in tables.values():
+        expect(table.get_by_test_id("ended-early")).to_be_visible()
+        expect(table.get_by_test_id("ranking").locator("li")).to_have_count(8)
+    check_tables(pages, tables, "notahuman-ended-early")

@@ -1,48 +1,50 @@
-"""I'm Not a Robot with its largest table (10 seats, long names): on the phone's first screen, the whole pad and
-its tools while drawing, the artist's pad to uncover, the host's next, the pad of the checkmark race and the first
-choice of a vote; both TVs hold every phase, readable from the sofa (issue 20).
+"""I'm Not a Robot with its largest table (10 seats, long names): on the phone's first screen (on a small phone, in
+view where the page brings it), the whole pad and its tools while drawing, the artist's pad to uncover, the host's
+next, the pad of the checkmark race and the first choice of a vote; both TVs hold every phase, readable from the
+sofa.
 Screenshots (with --shots): phone-first-notarobot-*, tv-full-notarobot-*."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .full_table import check_tables, every_way_of_looking, guests, open_tables, set_larger_text, set_options
-from .helpers_browser import PHONE_SIZE, SMALL_PHONE, create_lobby, settle
+from .full_table import check_tables, every_way_of_looking, guests, open_tables, set_options
+from .helpers_browser import PHONE_SIZE, create_lobby, element_boxes
 from .test_browser_notarobot import SQUARE, ZIGZAG, dispatched_stroke, tap
+from .test_browser_notarobot_first_screen import every_way_in_view
 
 FRAME = [[0.2, 0.2], [0.6, 0.2], [0.6, 0.6], [0.2, 0.6]]  # a guest's drawing: the middle four tiles inside
 
 
-# Every way of looking but the smallest (360x640 with larger text), which has a test of its own: there the chosen
-# word folds the other words away and the tools stand beside the pad, which keeps at least MIN_PAD px.
-ROBOT_WAYS = {("phone", False), ("small", False), ("phone", True)}
-MIN_PAD = 160
+# A 390x844 phone shows the whole pad and its tools on its first screen. On a 360x640 phone, or with larger text, the
+# pad keeps nearly the phone's width (test_browser_notarobot_first_screen.py measures it), so it and its tools do not
+# fit under the game's head: the page is brought to them as the phase begins, and they are in view there. A vote's
+# choice and the host's next come before the pad, on the first screen of both.
 
 
 def test_im_not_a_robot_with_ten_the_whole_pad_and_its_tools_are_on_the_first_screen(pages, disconnect):
-    play_im_not_a_robot_on_a_phone(pages, disconnect, ROBOT_WAYS)
+    play_im_not_a_robot_on_a_phone(pages, disconnect, larger=False)
 
 
-def test_im_not_a_robot_on_a_small_phone_with_larger_text(pages, disconnect):
-    play_im_not_a_robot_on_a_phone(pages, disconnect, {("small", True)})
+def test_im_not_a_robot_with_ten_and_larger_text(pages, disconnect):
+    play_im_not_a_robot_on_a_phone(pages, disconnect, larger=True)
 
 
-def pad_side(page, testid: str, larger: bool) -> float:
-    """The side of the pad ``testid`` on a 360x640 phone (with larger text or not), in px."""
-    set_larger_text(page, larger)
-    page.set_viewport_size(SMALL_PHONE)
-    settle(page)
-    side = page.get_by_test_id(testid).bounding_box()["width"]
-    set_larger_text(page, False)
-    page.set_viewport_size(PHONE_SIZE)
-    return side
+def pad_and_tools(pages, page, what: str, controls: tuple[str, ...], larger: bool) -> None:
+    """``controls`` on the first screen of a 390x844 phone, and in view where the page brings them on a 360x640 one
+    (and with larger text), in both languages."""
+    if larger:
+        every_way_in_view(pages, page, what, controls, larger, sizes=("phone", "small"))
+        return
+    for control in controls:
+        every_way_of_looking(pages, page, f"{what}-{control}", control, {("phone", False)})
+    every_way_in_view(pages, page, what, controls, larger)
 
 
-def play_im_not_a_robot_on_a_phone(pages, disconnect, ways) -> None:
+def play_im_not_a_robot_on_a_phone(pages, disconnect, larger: bool) -> None:
     """Ann, the host, on a phone among nine guests with long names: her drawing (the pad and its tools), her turn
     as the artist (the pad to uncover a tile of), the host's next, the checkmark race on Boris's pad, her vote on
-    his full pad: each on her first screen, every way of looking in ``ways``."""
+    his full pad: each on her first screen, or on a small phone in view where the page brings it."""
     ann, code = create_lobby(pages, "Ann", viewport=PHONE_SIZE, is_mobile=True, has_touch=True)
     others = guests(pages.server, code, 9)
     disconnect.extend(others)
@@ -51,15 +53,13 @@ def play_im_not_a_robot_on_a_phone(pages, disconnect, ways) -> None:
     set_options(ann, {"rounds": "1", "draw_seconds": "600", "uncover_seconds": "120", "guess_seconds": "120"})
     set_options(ann, {"reveal_seconds": "300", "vote_seconds": "120"})
     ann.get_by_test_id("start").click()
+    both = {("phone", larger), ("small", larger)}
 
-    # Drawing: the whole pad, and the tools (undo, clear, submit), on the first screen.
+    # Drawing: the whole pad, and the tools (undo, clear, submit).
     expect(ann.get_by_test_id("nr-draw-pad")).to_be_visible()
     dispatched_stroke(ann, SQUARE)
     ann.get_by_test_id("nr-word-0").click()
-    for control in ("nr-draw-pad", "nr-undo", "nr-submit"):
-        every_way_of_looking(pages, ann, f"notarobot-drawing-{control}", control, ways)
-    larger = ("small", True) in ways
-    assert pad_side(ann, "nr-draw-pad", larger) >= MIN_PAD
+    pad_and_tools(pages, ann, "notarobot-drawing", ("nr-draw-pad", "nr-undo", "nr-submit"), larger)
     # The host's first-artist choice is no reason to push the pad down: Ann draws first.
     ann.get_by_test_id("nr-first-choice").first.click()
     expect(ann.locator("[data-testid=nr-first-choice].chosen")).to_contain_text("Ann")
@@ -70,28 +70,27 @@ def play_im_not_a_robot_on_a_phone(pages, disconnect, ways) -> None:
 
     # Ann's turn: the whole pad she uncovers a tile of; then, the reveal, the host's next.
     expect(ann.get_by_test_id("nr-artist-pad")).to_be_visible()
-    every_way_of_looking(pages, ann, "notarobot-uncover", "nr-artist-pad", ways)
+    pad_and_tools(pages, ann, "notarobot-uncover", ("nr-artist-pad", "nr-uncover-hint"), larger)
     tap(ann, 6)
     for guest, tile in zip(others, range(0, 25, 3), strict=False):
         guest.wait(lambda s: s["match"]["phase"] == "guessing", "the checkmark race")
         guest.act("check", tile=tile)
     expect(ann.get_by_test_id("nr-next")).to_be_enabled()
-    every_way_of_looking(pages, ann, "notarobot-next", "nr-next", ways)
+    every_way_of_looking(pages, ann, "notarobot-next", "nr-next", both)
     ann.get_by_test_id("nr-next").click()
 
-    # Boris uncovers a tile; Ann races for a checkmark: the whole covered pad on her first screen.
+    # Boris uncovers a tile; Ann races for a checkmark: the whole covered pad.
     others[0].wait(lambda s: s["match"]["phase"] == "uncover" and s["match"]["turn"] == others[0].player, "his turn")
     others[0].act("uncover", tile=6)
     expect(ann.get_by_test_id("nr-guess-pad")).to_be_visible()
-    every_way_of_looking(pages, ann, "notarobot-guessing", "nr-guess-pad", ways)
-    assert pad_side(ann, "nr-guess-pad", larger) >= MIN_PAD
+    pad_and_tools(pages, ann, "notarobot-guessing", ("nr-guess-pad", "nr-check-hint"), larger)
 
     # Ann's checkmark and everyone's: Boris's lines pass through every tile, and Ann's vote on it comes first.
     tap(ann, 12)
     for guest, tile in zip(others[1:], (0, 1, 2, 3, 4, 5, 7, 8), strict=True):
         guest.act("check", tile=tile)
     expect(ann.get_by_test_id("nr-full_pad-yes")).to_be_visible()
-    # Each checkmark carries its owner's look, the one their seat shows (issue 20, player identity).
+    # Each checkmark carries its owner's look, the one their seat shows.
     seats = {s["id"]: s["look"] for s in others[1].latest["lobby"]["seats"]}
     for check in ann.get_by_test_id("nr-check").all():
         owner = seats[check.get_attribute("data-player")]
@@ -100,7 +99,7 @@ def play_im_not_a_robot_on_a_phone(pages, disconnect, ways) -> None:
             owner["colour"],
             owner["avatar"],
         )
-    every_way_of_looking(pages, ann, "notarobot-vote", "nr-full_pad-yes", ways)
+    every_way_of_looking(pages, ann, "notarobot-vote", "nr-full_pad-yes", both)
 
 
 # What the sofa reads of a vote: its name, its question, how far it has gone, its result (its rule is a note).
@@ -190,6 +189,14 @@ def test_im_not_a_robot_with_ten_long_names_fits_both_tvs(pages, disconnect):
     ann.get_by_test_id("nr-bug_report-no").click()
     on_tables(tables, "nr-bug_report-result")
     on_tables(tables, "nr-full_pad-result")
+    # Each closed vote's tally: the counts, and the names of those who did not vote with the most.
+    expect(tables["tv"].get_by_test_id("nr-bug_report-tally")).to_contain_text(
+        f"1 yes, 8 no Yes: {others[1].name}", use_inner_text=True
+    )
+    expect(tables["tv720"].get_by_test_id("nr-bug_report-tally")).to_contain_text(
+        f"1 за, 8 против За: {others[1].name}", use_inner_text=True
+    )
+    expect(tables["tv"].get_by_test_id("nr-full_pad-tally")).to_have_text("9 yes, 0 no", use_inner_text=True)
     check_tables(pages, tables, "notarobot-result", sofa=f"[data-testid=nr-reveal], {BALLOT}")
 
     # The next turn, Alexandra's: a reveal without a vote.
@@ -211,6 +218,23 @@ def test_im_not_a_robot_with_ten_long_names_fits_both_tvs(pages, disconnect):
         table.get_by_test_id("scene-tab-finale").click()
     on_tables(tables, "nr-gallery")
     check_tables(pages, tables, "notarobot-gallery", sofa="[data-testid=nr-gallery-caption]")
+    # Each drawing in turn, whatever its word and artist: the big pad and the small ones stay where they are.
+    for size, table in tables.items():
+        assert_gallery_still(table, size)
+
+
+GALLERY_PARTS = "[data-testid=nr-gallery-main] .nr-gallery-pad, [data-testid=nr-gallery-item]"
+
+
+def assert_gallery_still(table, size: str, drawings: int = 3) -> None:
+    """The gallery's big pad and every small one keep their boxes from one drawing to the next ``drawings`` times."""
+    boxes = []
+    for _ in range(drawings):
+        index = table.get_by_test_id("nr-gallery").get_attribute("data-index")
+        boxes.append([(b["x"], b["y"], b["width"], b["height"]) for b in element_boxes(table, GALLERY_PARTS)])
+        expect(table.get_by_test_id("nr-gallery")).not_to_have_attribute("data-index", index)
+    for shown in boxes[1:]:
+        assert shown == boxes[0], f"the gallery moves on the {size} table: {boxes[0][:2]} then {shown[:2]}"
 
 
 def test_im_not_a_robot_with_ten_long_names_the_lobby_the_turn_and_the_results_fit_both_tvs(pages, disconnect):

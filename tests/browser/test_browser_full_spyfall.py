@@ -1,5 +1,5 @@
 """Spyfall 2 with its largest table (12 seats, long names): the phone's thing to do is on its first screen, and
-the TV holds everything, readable from the sofa (issue 20). Screenshots (with --shots): phone-first-spyfall-*,
+the TV holds everything, readable from the sofa. Screenshots (with --shots): phone-first-spyfall-*,
 tv-full-spyfall-*.
 
 Ann's phone is a browser and hosts; eleven guests play over the wire. A spy's phone is a browser opened on that
@@ -40,6 +40,20 @@ def clock_out(ann) -> None:
     ann.get_by_test_id("skip").click()
 
 
+def accuse_and_take_it_back(pages, page, asking: bool) -> None:
+    """The accusation is a mode of its own: opened, it is the only grid of names on the phone (whom one asked
+    steps aside, so a tap meant for one never lands in the other); the confirm for the last name of twelve is
+    on the first screen; cancelled, the phone is as it was."""
+    page.get_by_test_id("sf-accuse").click()
+    expect(page.get_by_test_id("sf-accuse-panel")).to_be_visible()
+    expect(page.get_by_test_id("sf-ask-targets")).to_have_count(0)
+    page.get_by_test_id("sf-accuse-target").last.click()
+    every_way_of_looking(pages, page, "spyfall-accuse-confirm", "sf-accuse-confirm")
+    page.get_by_test_id("sf-accuse-cancel").click()
+    expect(page.get_by_test_id("sf-accuse-panel")).to_have_count(0)
+    expect(page.get_by_test_id("sf-ask-targets")).to_have_count(1 if asking else 0)
+
+
 def test_spyfall_with_twelve_the_thing_to_do_is_on_the_first_screen(pages, disconnect):
     ann, code, others = start(pages, disconnect)
     ann.get_by_test_id("game-select").select_option("spyfall")
@@ -49,9 +63,11 @@ def test_spyfall_with_twelve_the_thing_to_do_is_on_the_first_screen(pages, disco
     expect(ann.get_by_test_id("sf-asker")).to_be_visible()
     if ann.get_by_test_id("sf-ask-targets").count():  # Ann asks first: whom she asked is her thing to do
         every_way_of_looking(pages, ann, "spyfall-asking", "sf-asked")
+        accuse_and_take_it_back(pages, ann, asking=True)
         ann.get_by_test_id("sf-asked").first.click()
     expect(ann.get_by_test_id("sf-ask-targets")).to_have_count(0)
     every_way_of_looking(pages, ann, "spyfall-questions", "sf-accuse")  # anyone may accuse, any time
+    accuse_and_take_it_back(pages, ann, asking=False)
 
     # One guest accuses another: Ann must vote now.
     accuser, accused = others[0], others[1]
@@ -86,15 +102,30 @@ def test_spyfall_with_twelve_the_thing_to_do_is_on_the_first_screen(pages, disco
     spy.get_by_test_id("sf-reveal").click()
     expect(spy.get_by_test_id("sf-pick").first).to_be_visible()
     every_way_of_looking(pages, spy, "spyfall-spy-reveal", "sf-pick")
-    spy.get_by_test_id("sf-pick").first.click()
+    spy.get_by_test_id("sf-pick").last.click()  # the last of twenty: the confirm still comes into view
+    every_way_of_looking(pages, spy, "spyfall-spy-reveal-confirm", "sf-reveal-confirm")
     spy.get_by_test_id("sf-reveal-confirm").click()
     other = spies[1] if len(spies) > 1 else None
     second = seat_page(pages, code, other, **PHONE) if other else ann
     expect(second.get_by_test_id("sf-reveal-confirm").or_(second.get_by_test_id("sf-pick").first)).to_be_visible()
     every_way_of_looking(pages, second, "spyfall-spy-guess", "sf-pick")
     second.get_by_test_id("sf-pick").last.click()
+    every_way_of_looking(pages, second, "spyfall-spy-guess-confirm", "sf-reveal-confirm")
     second.get_by_test_id("sf-reveal-confirm").click()
     expect(ann.get_by_test_id("sf-winner")).to_be_visible()
+
+
+def assert_list_fills_its_panel(table) -> None:
+    """The location list uses the panel it is given: its rows reach down most of the panel's height."""
+    used = table.evaluate(
+        """() => {
+            const panel = document.querySelector("[data-testid=sf-aside]").getBoundingClientRect();
+            const rows = [...document.querySelectorAll("[data-testid=sf-locations] [data-testid=sf-location]")];
+            const bottom = Math.max(...rows.map((row) => row.getBoundingClientRect().bottom));
+            return (bottom - panel.top) / panel.height;
+        }"""
+    )
+    assert used > 0.8, f"the location list fills {used:.0%} of its panel"
 
 
 def test_spyfall_with_twelve_long_names_fits_both_tvs(pages, disconnect):
@@ -110,7 +141,8 @@ def test_spyfall_with_twelve_long_names_fits_both_tvs(pages, disconnect):
     ann.get_by_test_id("start").click()
     for table in tables.values():
         expect(table.get_by_test_id("sf-asker")).to_be_visible()
-    check_tables(pages, tables, "spyfall-questions", sofa=PEOPLE)
+    check_tables(pages, tables, "spyfall-questions", sofa=PEOPLE + ", [data-testid=sf-locations]")
+    assert_list_fills_its_panel(tables["tv"])
 
     accuser, accused = others[0], others[1]
     phase(accuser, "play")

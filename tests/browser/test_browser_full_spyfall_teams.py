@@ -1,6 +1,6 @@
 """Team Spyfall with its largest table (16 seats, long names; four teams and two spies): the phone's thing to do
-is on its first screen, and the TV holds every phase and every step of the scoring show, readable from the sofa
-(issue 20). Screenshots (with --shots): phone-first-teams-*, tv-full-teams-*.
+is on its first screen, and the TV holds every phase and every step of the scoring show, readable from the sofa.
+Screenshots (with --shots): phone-first-teams-*, tv-full-teams-*.
 
 Ann's phone is a browser and hosts; fifteen guests play over the wire."""
 
@@ -78,8 +78,8 @@ def ann_names_locations(ann) -> None:
     ann.get_by_test_id("st-name-location").click()
 
 
-def ann_points(ann) -> None:
-    """Ann points at as many players as her form asks for ("Choose 2 players"), each click seen before the next."""
+def choose_allies(ann) -> None:
+    """Ann chooses as many players as her form asks for ("Choose 2 players"), each click seen before the next."""
     point = ann.get_by_test_id("st-point")
     asked = re.search(r"\d+", point.inner_text())
     allies = ann.get_by_test_id("st-ally")
@@ -87,7 +87,12 @@ def ann_points(ann) -> None:
         allies.nth(index).click()
         expect(allies.nth(index)).to_have_attribute("aria-pressed", "true")
     expect(point).to_be_enabled()
-    point.click()
+
+
+def ann_points(ann) -> None:
+    """Ann points at her allies and sends it."""
+    choose_allies(ann)
+    ann.get_by_test_id("st-point").click()
 
 
 def step_the_show(ann) -> bool:
@@ -114,12 +119,19 @@ def test_teams_with_sixteen_the_thing_to_do_is_on_the_first_screen(pages, discon
 
     expect(ann.get_by_test_id("sf-pick").first).to_be_visible()
     every_way_of_looking(pages, ann, "teams-pick-location", "sf-pick")
-    ann_names_locations(ann)
+    # the last two of the list: the send that confirms them is still on the first screen
+    ann.get_by_test_id("sf-pick").nth(-2).click()
+    ann.get_by_test_id("sf-pick").last.click()
+    expect(ann.get_by_test_id("st-name-location")).to_be_enabled()
+    every_way_of_looking(pages, ann, "teams-name-location", "st-name-location")
+    ann.get_by_test_id("st-name-location").click()
     guests_name_locations(others)
 
     expect(ann.get_by_test_id("st-ally").first).to_be_visible()
     every_way_of_looking(pages, ann, "teams-pick-allies", "st-ally")
-    ann_points(ann)
+    choose_allies(ann)
+    every_way_of_looking(pages, ann, "teams-point", "st-point")
+    ann.get_by_test_id("st-point").click()
     guests_point(others)
 
     expect(ann.get_by_test_id("st-next-step")).to_be_visible()
@@ -218,4 +230,11 @@ def test_teams_with_sixteen_the_match_over_fits_both_tvs(pages, disconnect):
     ann.get_by_test_id("st-next").click()
     for table in tables.values():
         expect(table.get_by_test_id("winners")).to_be_visible()
-    check_tables(pages, tables, "teams-over", sofa="[data-testid=winners]")
+    check_tables(pages, tables, "teams-over", sofa="[data-testid=winners], [data-testid=rank-basis]")
+    # Ranked on rounds won, not points: every row says its rounds won, and the ranking says what it is made of.
+    tv = tables["tv"]
+    expect(tv.get_by_test_id("ranked-by-basis")).to_contain_text("Ranked by rounds won")
+    expect(tv.get_by_test_id("rank-basis")).to_have_count(16)
+    winners = tv.locator("[data-testid=ranking] > .place-1 [data-testid=rank-basis]")
+    expect(winners.first).to_have_text("1 won")
+    expect(tables["tv720"].get_by_test_id("ranked-by-basis")).to_contain_text("по выигранным раундам")

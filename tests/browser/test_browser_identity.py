@@ -1,4 +1,4 @@
-"""Player identity (issue 20, item 4): every seat's colour and sign, chosen on joining, unique in the lobby,
+"""Player identity: every seat's colour and sign, chosen on joining, unique in the lobby,
 shown with the name on the phones and on the TV, kept through a reload."""
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ def test_lobby_join_refresh_kick_language_and_table(pages):
     # The host kicks Chen (two taps), who is told so.
     kick = seat(host, "Chen").get_by_test_id("seat-kick")
     kick.click()
-    expect(kick).to_have_text("Kick?")
+    expect(kick).to_have_text("Kick? Out of the lobby and any match; their points stay")
     kick.click()
     expect(chen.get_by_test_id("removed")).to_be_visible()
     expect(chen.get_by_test_id("removed")).to_contain_text("no longer in this lobby")

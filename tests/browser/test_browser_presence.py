@@ -1,4 +1,4 @@
-"""The night survives its people (issue 9): a kicked player, a player back as a watcher, a match ended early.
+"""The night survives its people: a kicked player, a player back as a watcher, a match ended early.
 
 Spyfall: five phones, one player kicked mid-round; the round goes on without them, they are shown as
 gone, a unanimous accusation passes with the votes of those left; the kicked player joins again, watches
@@ -13,7 +13,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers_browser import card_held, create_lobby, join_by_link, seat
+from .helpers_browser import assert_contained, card_held, create_lobby, join_by_link, seat
 
 NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -257,3 +257,41 @@ def test_spyfall_round_is_void_when_the_only_spy_is_kicked(pages):
     for page in others:
         expect(page.get_by_test_id("match-phase")).to_have_text("Questions")
         expect(page.get_by_test_id("sf-card")).to_be_visible()
+
+
+def test_a_phone_that_drops_mid_match_is_shown_offline_on_the_tv_and_the_phones_until_it_is_back(pages):
+    """The room sees why nobody answers: the TV's points and every phone mark the seat whose phone lost its
+    connection (a picture, not an emoji), with a line naming them; both go when the phone is back."""
+    ann, code = create_lobby(pages, "Ann", **NARROW)
+    boris = join_by_link(pages, code, "Boris", **NARROW)
+    chen = join_by_link(pages, code, "Chen", **NARROW)
+    table = pages.page(f"/l/{code}/table?rotate=0", viewport={"width": 1920, "height": 1080})
+    ann.get_by_test_id("game-select").select_option("highcard")
+    ann.get_by_test_id("start").click()
+    for page in (ann, boris, chen, table):
+        expect(page.get_by_test_id("match-phase")).to_have_text("Claims")
+        expect(page.get_by_test_id("offline-mark")).to_have_count(0)
+        expect(page.get_by_test_id("match-offline")).to_be_hidden()
+
+    context = chen.context
+    chen.close()  # the phone loses its signal (its page and its connection are gone)
+    for page, lang in ((table, "en"), (ann, "en"), (boris, "ru")):
+        if lang == "ru":
+            page.get_by_test_id("lang-ru").click()
+        row = page.get_by_test_id("totals").locator("tr", has_text="Chen")
+        expect(row).to_have_attribute("data-offline", "true", timeout=8_000)
+        mark = row.get_by_test_id("offline-mark")
+        expect(mark).to_have_text("offline" if lang == "en" else "не в сети")
+        expect(mark.locator("svg")).to_have_count(1)
+        line = page.get_by_test_id("match-offline")
+        expect(line).to_be_visible()
+        expect(line).to_contain_text("Chen is offline" if lang == "en" else "Chen не в сети")
+        expect(page.get_by_test_id("totals").locator("tr[data-offline]")).to_have_count(1)
+    assert_contained(table, "the TV with a phone offline")
+    shot(pages, table, "offline-table")
+
+    back = pages.page(f"/l/{code}", context=context)  # the same phone, its seat remembered
+    expect(back.get_by_test_id("match-phase")).to_have_text("Claims")
+    for page in (table, ann, boris, back):
+        expect(page.get_by_test_id("offline-mark")).to_have_count(0)
+        expect(page.get_by_test_id("match-offline")).to_be_hidden()

@@ -1,4 +1,4 @@
-"""The night's recap in the browser (issue 12, point 5): the host closes the night with two taps; the table
+"""The night's recap in the browser: the host closes the night with two taps; the table
 screen shows the night's standings and awards as a scene of its own that fits a 1920x1080 and a 1280x720 TV
 without scrolling; each phone shows its own player's place, points and awards first; English and Russian.
 
@@ -238,7 +238,7 @@ def test_the_fullest_recap_fits_both_tv_sizes_in_both_languages(pages):
 
 
 def test_the_fullest_recap_on_a_small_phone_with_larger_text_never_scrolls_sideways(pages):
-    """Issue 20: with larger text the scoreboard made the page 435 px wide on a 390 px phone and the award cards
+    """With larger text the scoreboard made the page 435 px wide on a 390 px phone and the award cards
     spilled past the edge. The fullest recap, on the smallest phone, in both languages."""
     phone, _ = create_lobby(pages, "Ann", viewport=SMALL_PHONE, is_mobile=True, has_touch=True)
     phone.get_by_test_id("text-size").dispatch_event("click")
@@ -255,3 +255,76 @@ def test_the_fullest_recap_on_a_small_phone_with_larger_text_never_scrolls_sidew
         wait_for_stillness(phone)
         pages.shot(phone, f"recap-phone-full-small-larger-{lang}")
         assert_no_sideways_scroll(phone, f"the fullest recap on a small phone in {lang}")
+
+
+CUT_HEADS = """(table) => {
+    // each column head of the standings: its whole word shown inside its own cell, no two heads overlapping
+    const found = [];
+    const heads = [...table.querySelectorAll("thead th")].filter((th) => th.getClientRects().length);
+    const boxes = [];
+    for (const th of heads) {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const text = range.getBoundingClientRect();
+        const cell = th.getBoundingClientRect();
+        if (th.scrollWidth > th.clientWidth + 1) found.push(`${th.textContent} is cut`);
+        if (text.left < cell.left - 1 || text.right > cell.right + 1) found.push(`${th.textContent} spills out of its cell`);
+        boxes.push([text.left, text.right, th.textContent]);
+    }
+    boxes.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < boxes.length; i++) {
+        if (boxes[i][0] < boxes[i - 1][1] - 1) found.push(`${boxes[i - 1][2]} and ${boxes[i][2]} overlap`);
+    }
+    return found;
+}"""
+
+
+def test_the_standings_heads_are_whole_on_tvs_and_phones_in_both_languages(pages):
+    """The fullest recap (20 long names) on both TVs, and its standings and the night's scoreboard on both
+    phones with larger text: every column head reads whole ("Played", not "P…"), none over another."""
+    _, code = create_lobby(pages, "Ann")
+    for size in TV_SIZES:
+        table = pages.page(f"/l/{code}/table", viewport=TV_SIZES[size])
+        expect(table.get_by_test_id("seat")).to_have_count(1)
+        for lang in ("en", "ru"):
+            table.get_by_test_id(f"lang-{lang}").click()
+            expect(table.locator("html")).to_have_attribute("lang", lang)
+            table.evaluate(
+                "async (recap) => (await import('/static/js/recap.js')).renderTableRecap({ lobby: { recap } })",
+                FULL_RECAP,
+            )
+            expect(table.get_by_test_id("recap-row")).to_have_count(20)
+            wait_for_stillness(table)
+            problems = table.get_by_test_id("recap-standings").evaluate(CUT_HEADS)
+            assert not problems, f"the {size} recap in {lang}: {problems}"
+        table.close()
+    for viewport in (PHONE_SIZE, SMALL_PHONE):
+        phone, _ = create_lobby(pages, "Ann", viewport=viewport, is_mobile=True, has_touch=True)
+        phone.get_by_test_id("text-size").dispatch_event("click")
+        expect(phone.get_by_test_id("text-size")).to_have_attribute("aria-pressed", "true")
+        for lang in ("en", "ru"):
+            phone.get_by_test_id(f"lang-{lang}").click()
+            expect(phone.locator("html")).to_have_attribute("lang", lang)
+            phone.evaluate(
+                """async (recap) => {
+                    const { fill } = await import('/static/js/dom.js');
+                    const { scoreboardSection } = await import('/static/js/scoreboard.js');
+                    const board = document.getElementById('scoreboard');
+                    board.hidden = false;
+                    fill(board, scoreboardSection({ lobby: { scoreboard: recap.standings, history: [] } }));
+                }""",
+                FULL_RECAP,
+            )
+            problems = phone.get_by_test_id("scoreboard").first.evaluate(CUT_HEADS)
+            assert not problems, f"the night's scoreboard on a {viewport['width']} px phone in {lang}: {problems}"
+            phone.evaluate(
+                """async (recap) => (await import('/static/js/recap.js'))
+                    .renderPhoneRecap(document.getElementById('room'), { you: 'p3', lobby: { recap } })""",
+                FULL_RECAP,
+            )
+            expect(phone.get_by_test_id("recap-row")).to_have_count(20)
+            wait_for_stillness(phone)
+            problems = phone.get_by_test_id("recap-standings").evaluate(CUT_HEADS)
+            assert not problems, f"the recap on a {viewport['width']} px phone in {lang}: {problems}"
+            assert_no_sideways_scroll(phone, f"the standings on a {viewport['width']} px phone in {lang}")
+            pages.shot(phone, f"recap-heads-{viewport['width']}-{lang}")

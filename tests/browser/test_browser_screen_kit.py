@@ -1,5 +1,5 @@
 """The screen kit (web/static/js/buttons.js, data_table.js and the api of screens.js), run in a real browser
-page: what a game's screen gets from the shell instead of writing it again (issue 20, item 3)."""
+page: what a game's screen gets from the shell instead of writing it again."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ def choose_options(ann, boris) -> None:
     ann.get_by_test_id("game-select").select_option("spyfall")
     expect(ann.get_by_test_id("option-spies")).to_have_value("auto")
     expect(ann.get_by_test_id("option-spies").locator("option")).to_have_text(
-        ["By player count: one up to 8 players, two from 9", "One spy", "Two spies"]
+        ["Auto: 1 up to 8 players, 2 from 9", "One spy", "Two spies"]
     )
     expect(ann.get_by_test_id("option-packs")).to_contain_text("Spyfall 2 (20 locations)")
     for option, value in [("rounds", "1"), ("round_minutes", "10"), ("vote_seconds", "600")]:
@@ -223,16 +223,19 @@ def test_spyfall_round_on_four_phones_and_the_table(pages):
     expect(dina.get_by_test_id("match-phase")).to_have_text("Раунд окончен")
     expect(table.get_by_test_id("sf-locations").locator(".answer")).to_have_text(location["names"]["en"])
     expect(table.get_by_test_id("sf-next")).to_have_count(0)
-    expect(boris.get_by_test_id("sf-waiting-host")).to_be_visible()
-    expect(ann.get_by_test_id("sf-packs-box")).to_contain_text("No custom packs in this lobby yet.")
+    # The last round (one was chosen): everyone is told one thing, when the results come; nothing asks for a
+    # round that is not coming (no packs to change, no locations to shuffle back in).
+    expect(boris.get_by_test_id("sf-waiting-host")).to_have_text(
+        "The final results come when the clock runs out, or sooner when the host shows them."
+    )
+    expect(table.locator("[data-timer=break]")).to_contain_text("Final results in")
+    expect(ann.get_by_test_id("sf-packs-box")).to_have_count(0)
+    expect(ann.get_by_test_id("sf-reshuffle")).to_have_count(0)
     pages.shot(spy_page if spy != "Dina" else ann, "spyfall-result")
     pages.shot(dina, "spyfall-result-ru")
     pages.shot(table, "spyfall-table-result")
 
-    # The host shuffles the played locations back and ends the match (one round was chosen).
-    ann.get_by_test_id("sf-reshuffle").click()
-    expect(ann.get_by_test_id("sf-reshuffle")).to_be_disabled()
-    expect(table.get_by_test_id("feed")).to_contain_text("The played locations are shuffled back in.")
+    # The host shows the results now.
     expect(ann.get_by_test_id("sf-next")).to_have_text("Show the final results")
     ann.get_by_test_id("sf-next").click()
     for page in [*phones.values(), table]:
@@ -250,7 +253,9 @@ def test_spyfall_strings_in_both_languages():
         emitted |= set(re.findall(r"\"(spyfall\.(?:reason|event|option)\.[a-z_]+)\"", text))
         emitted |= {f"error.{code}" for code in re.findall(r"ActionError\(\"(spyfall\.[a-z_0-9]+)\"", text)}
     emitted |= {f"spyfall.event.{winner}_win" for winner in ("spies", "agents")}
-    emitted |= {f"spyfall.phase.{phase}" for phase in ("play", "accusation", "spy_reveal", "final_vote", "round_over")}
+    phases = ("play", "accusation", "spy_reveal", "final_vote", "round_over", "board_wait")
+    emitted |= {f"spyfall.phase.{phase}" for phase in phases}
+    emitted |= {f"spyfall.timer.{timer}" for timer in ("round", "reveal", "break", "board")}
     emitted |= {"spyfall.option.spies.auto", "spyfall.option.spies.1", "spyfall.option.spies.2"}
     emitted |= {f"spyfall.option.packs.{pack}" for pack in ("spyfall2", "spyfall1", "custom")}
     screen = "".join(

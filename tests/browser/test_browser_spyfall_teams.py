@@ -284,13 +284,15 @@ def test_spyfall_sticker_mode_board_and_replacement(pages):
     for name, page in phones.items():
         for sticker in written[name]:
             propose(page, sticker)
-            expect(board[name].locator("[data-testid=sf-proposal]", has_text=sticker)).to_have_count(1)
+            # the host's own name goes straight onto a sticker; anyone else's waits for the host
+            placed = "sf-sticker" if name == "Ann" else "sf-proposal"
+            expect(board[name].locator(f"[data-testid={placed}]", has_text=sticker)).to_have_count(1)
     propose(chen, "баня")
     expect(chen.get_by_test_id("toast")).to_contain_text("“баня” is already on the board or proposed.")
-    expect(board["Ann"].get_by_test_id("sf-proposal")).to_have_count(8)
+    expect(board["Ann"].get_by_test_id("sf-proposal")).to_have_count(6)
     expect(board["Boris"].get_by_test_id("sf-board-confirm")).to_have_count(0)  # the host decides
     shot(pages, boris, "board-proposals")
-    for _ in range(8):
+    for _ in range(6):
         board["Ann"].get_by_test_id("sf-board-confirm").first.click()
     expect(board["Ann"].get_by_test_id("sf-board-missing")).to_have_text("The board is full: ready to start.")
     # The host peels a sticker off (two taps); the match cannot start until it is replaced.
@@ -336,16 +338,40 @@ def test_spyfall_sticker_mode_board_and_replacement(pages):
     expect(game_board["Ann"].locator("[data-testid=sf-sticker][data-empty]")).to_have_count(1)
     expect(game_board["Ann"].locator("[data-testid=sf-sticker]", has_text=location)).to_have_count(0)
     expect(game_board["Ann"].get_by_test_id("sf-board-retired")).to_contain_text(location)
-    expect(game_board["Ann"].get_by_test_id("sf-board-missing")).to_have_text(
-        "Name 1 more location before the next round."
-    )
-    expect(table.get_by_test_id("game-screen").get_by_test_id("sf-board")).to_be_visible()
+    missing = "1 sticker missing: the next round waits for a full board."
+    who_fills = "Anyone proposes a location on their phone; the host puts it on the board."
+    expect(game_board["Ann"].get_by_test_id("sf-board-missing")).to_have_text(missing)
+    table_board = table.get_by_test_id("game-screen").get_by_test_id("sf-board")
+    expect(table_board.get_by_test_id("sf-board-missing")).to_have_text(missing)
+    expect(table_board.get_by_test_id("sf-board-who")).to_have_text(who_fills)
     expect(table.get_by_test_id("feed")).to_contain_text("The played sticker is thrown away")
-    ann.get_by_test_id("sf-next").click()
-    expect(ann.get_by_test_id("toast").last).to_contain_text("The board needs 1 more location first.")
+    # One thing said of the next round: the host's button waits for the board, and says why; the others are
+    # told the same, not "waiting for the host".
+    expect(ann.get_by_test_id("sf-next")).to_be_disabled()
+    expect(ann.get_by_test_id("sf-next-held")).to_contain_text("The board needs 1 more location first")
+    expect(boris.get_by_test_id("sf-waiting-host")).to_have_text(
+        "The next round waits for the board: 1 more location. Propose one below."
+    )
     expect(ann.get_by_test_id("match-phase")).to_have_text("Round over")
     shot(pages, ann, "board-round-over")
     shot(pages, table, "board-round-over-table")
+
+    # The break's clock runs out with the board short (the host's "Move on" runs it out now), twice: the match
+    # waits for the board, it does not end; every screen says what is missing and who fills it.
+    for _ in range(2):
+        ann.get_by_test_id("skip").click()
+        ann.get_by_test_id("skip").click()
+        for page in (ann, table):
+            expect(page.get_by_test_id("match-phase")).to_have_text("Waiting for the board")
+        expect(dina.get_by_test_id("match-phase")).to_have_text("Ждём доску")
+    expect(table.get_by_test_id("winners")).to_have_count(0)
+    expect(table_board.get_by_test_id("sf-board-missing")).to_have_text(missing)
+    expect(table_board.get_by_test_id("sf-board-who")).to_have_text(who_fills)
+    expect(game_board["Ann"].get_by_test_id("sf-board-missing")).to_have_text(missing)
+    expect(ann.get_by_test_id("sf-next")).to_be_disabled()
+    expect(table.get_by_test_id("sf-winner")).to_be_visible()  # the round's result stays on while it waits
+    shot(pages, ann, "board-waiting")
+    shot(pages, table, "board-waiting-table")
 
     propose(boris, "Library")
     game_board["Ann"].locator("[data-testid=sf-proposal]", has_text="Library").get_by_test_id(
@@ -378,8 +404,10 @@ def test_team_spyfall_strings_in_both_languages():
     rules += (ROOT / "plugins" / "spyfall_teams" / "compositions.py").read_text(encoding="utf-8")
     emitted = set(re.findall(r"\"(spyfall_teams\.(?:reason|option)\.[a-z_]+)\"", rules))
     emitted |= {f"error.{code}" for code in re.findall(r"ActionError\(\s*\"(spyfall_teams\.[a-z_]+)\"", rules)}
-    emitted |= {f"spyfall_teams.phase.{p}" for p in ("play", "pick_locations", "pick_allies", "reveal", "round_over")}
-    emitted |= {f"spyfall_teams.timer.{timer}" for timer in ("round", "picks", "show", "break")}
+    phases = ("play", "pick_locations", "pick_allies", "reveal", "round_over", "board_wait")
+    emitted |= {f"spyfall_teams.phase.{p}" for p in phases}
+    emitted |= {f"spyfall_teams.timer.{timer}" for timer in ("round", "picks", "show", "break", "board")}
+    emitted |= {"spyfall_teams.result.ranked_by", "spyfall_teams.result.rounds_won"}
     emitted |= {f"spyfall_teams.option.composition.{choice}" for choice in ("table", "table_alt", "custom")}
     assert len(emitted) > 25
     screen = "".join(

@@ -83,7 +83,7 @@ def test_every_key_the_client_uses_is_defined():
 
 
 def test_russian_wording_seen_in_a_trial():
-    """Issue 12: no capital in mid-sentence, "I asked Anna" said as such, and ally counts that fit everyone."""
+    """No capital in mid-sentence, "I asked Anna" said as such, and ally counts that fit everyone."""
     sf = load(ROOT / "plugins" / "spyfall" / "client" / "strings", "ru")
     teams = load(ROOT / "plugins" / "spyfall_teams" / "client" / "strings", "ru")
     spy = teams["spyfall_teams.screen.spy_named_inline"].format(name="Boris")

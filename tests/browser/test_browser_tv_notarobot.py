@@ -86,7 +86,7 @@ def test_every_phase_fits_both_tv_sizes(pages):
     ann.get_by_test_id("end").click()
     check("over")
 
-    # Its gallery (issue 20): a scene of its own on the table, every drawing replayed in turn with its word and
+    # Its gallery: a scene of its own on the table, every drawing replayed in turn with its word and
     # artist, the whole match's small beside it; each phone steps through it by hand.
     for size, table in tables.items():
         table.get_by_test_id("scene-tab-finale").click()

@@ -27,14 +27,14 @@ def set_option(page, name: str, value: str) -> None:
 
 
 def fill_board(host, names: list[str]) -> None:
-    """The host writes the stickers and confirms each (anyone may propose; the host decides)."""
+    """The host writes the stickers: the host's own names go straight onto the board (anyone else's wait for
+    the host's confirmation)."""
     board = host.get_by_test_id("sf-setup-board")
     for name in names:
         board.get_by_test_id("sf-board-name").fill(name)
         board.get_by_test_id("sf-board-propose").click()
-        expect(board.locator("[data-testid=sf-proposal]", has_text=name)).to_have_count(1)
-        board.get_by_test_id("sf-board-confirm").first.click()
         expect(board.locator("[data-testid=sf-sticker]", has_text=name)).to_have_count(1)
+    expect(board.get_by_test_id("sf-proposal")).to_have_count(0)
 
 
 def start_match(pages):
@@ -129,7 +129,6 @@ def test_every_phase_fits_both_tv_sizes(pages):
     expect(tables["tv"].locator("[data-testid=sf-board] [data-testid=sf-sticker][data-empty]")).to_have_count(1)
     ann.get_by_test_id("sf-board-name").fill("Lighthouse")
     ann.get_by_test_id("sf-board-propose").click()
-    ann.get_by_test_id("sf-board-confirm").click()
     for table in tables.values():
         expect(table.locator("[data-testid=sf-board] [data-testid=sf-sticker][data-empty]")).to_have_count(0)
     check("round_over", "board", "sf-board")
@@ -147,6 +146,10 @@ def test_every_phase_fits_both_tv_sizes(pages):
     phones[second].get_by_test_id("sf-pick").last.click()
     phones[second].get_by_test_id("sf-reveal-confirm").click()
     check("round_over", "result-reveal", "sf-winner")
+    # After the last round no round is coming: the board asks for nothing, the clock says the results come.
+    for table in tables.values():
+        expect(table.get_by_test_id("sf-board")).to_have_count(0)
+    expect(tables["tv"].locator("[data-timer=break]")).to_contain_text("Final results in")
     ann.get_by_test_id("sf-next").click()
     for table in tables.values():
         expect(table.get_by_test_id("winners")).to_be_visible()

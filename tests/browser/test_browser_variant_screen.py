@@ -1,4 +1,4 @@
-"""A variant adds to its game's screen (issue 9, point 8): its screen.js's extend(view, root, api).
+"""A variant adds to its game's screen: its screen.js's extend(view, root, api).
 
 The variant "Table talk" (tests/browser/variant_plugin, loaded with --plugin) adds a note and a field
 to High Card's screen, on phones and the table, on every state; its field keeps the focus like any other.
@@ -15,7 +15,9 @@ from .test_browser_focus import assert_typing
 
 
 def test_a_variant_extends_its_game_s_screen(browser, shots, take_shots, tmp_path):
-    with running_server(tmp_path / "variant.sqlite", extra=("--plugin", "browser.variant_plugin")) as url:
+    with running_server(
+        tmp_path / "variant.sqlite", extra=("--plugin", "testgame", "--plugin", "browser.variant_plugin")
+    ) as url:
         pages = Browsers(browser, url, shots, take_shots)
         try:
             ann, code = create_lobby(pages, "Ann")

@@ -66,6 +66,7 @@ function claimForm(api, view) {
     {
       class: "hc-claim",
       "data-testid": "claim-form",
+      "data-now": "claim",
       novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
@@ -231,7 +232,7 @@ export function render(root, view, api) {
     if (match.phase === "claim") {
       content = el("p", { class: "hc-wait", "data-testid": "waiting-claim" }, t("highcard.screen.waiting_claim", { name: api.name(match.turn) }));
     } else if (match.phase === "vote" && ballot && !ballot.closed) {
-      content = el("div", { class: "hc-vote-box", "data-testid": "vote" }, voteSection(api, view, ballot));
+      content = el("div", { class: "hc-vote-box", "data-testid": "vote", "data-now": "vote" }, voteSection(api, view, ballot));
     } else if (match.phase === "round_over") {
       const last = match.round >= (match.options?.rounds ?? 0);
       content = isHost

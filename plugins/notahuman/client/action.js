@@ -38,7 +38,7 @@ export function renderAction(screen, ctx) {
     key = ["explain", mine, ctx.host, gameView.speaker];
     build = () => [
       mine
-        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-done", onclick: () => api.send("explained") }, t("notahuman.screen.done"))
+        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-done", "data-now": "explain", onclick: () => api.send("explained") }, t("notahuman.screen.done"))
         : null,
       ctx.host && !mine
         ? el(ctx, "button", { type: "button", class: "btn", "data-testid": "nah-skip", onclick: () => api.send("skip") }, t("notahuman.screen.skip", { name: api.name(gameView.speaker) }))
@@ -48,7 +48,7 @@ export function renderAction(screen, ctx) {
     key = ["discussion", ctx.host];
     build = () =>
       ctx.host
-        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-start-vote", onclick: () => api.send("start_vote") }, t("notahuman.screen.start_vote"))
+        ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-start-vote", "data-now": "start-vote", onclick: () => api.send("start_vote") }, t("notahuman.screen.start_vote"))
         : el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.host_starts_vote"));
   } else if (phase === "round_over" && !api.table) {
     const last = api.lastRound;
@@ -74,7 +74,7 @@ function revealControl(screen, ctx) {
   const { api } = ctx;
   const { t } = api;
   const answer = screen.revealAnswer; // null: not tapped; "sent": waiting; else the refusal's key
-  return el(ctx, "div", { class: "nah-reveal-box", "data-testid": "nah-reveal-box" },
+  return el(ctx, "div", { class: "nah-reveal-box", "data-testid": "nah-reveal-box", "data-now": "reveal" },
     el(ctx, "button", {
       type: "button",
       class: "btn primary big nah-reveal",

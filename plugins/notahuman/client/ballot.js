@@ -9,11 +9,16 @@ export function renderBallot(screen, ctx) {
   const voter = open && ctx.seated && ballot.voters.includes(ctx.me);
   screen.box.classList.toggle("nah-voter", Boolean(voter));
   if (!open) {
+    delete screen.ballot.dataset.now;
     paint(screen, "ballot", screen.ballot, null, () => null);
     screen.ballot.hidden = true;
     return;
   }
   screen.ballot.hidden = false;
+  if (voter) screen.ballot.dataset.now = "vote";
+  else delete screen.ballot.dataset.now;
+  const confirmed = voter && ballot.mine && screen.myVote !== ballot.mine;
+  screen.myVote = voter ? ballot.mine : null;
   const key = [ctx.lang, ballot.candidates, ballot.voted, voter ? ballot.mine : null, voter ? ballot.allowed : null, ctx.associations, ballot.voters];
   paint(screen, "ballot", screen.ballot, key, () => {
     const { t } = api;
@@ -48,7 +53,10 @@ export function renderBallot(screen, ctx) {
       );
     return [
       el(ctx, "h3", {}, t("notahuman.screen.vote_title")),
-      el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.vote_prompt")),
+      // the vote's confirmation right under the title, where the tap that made it can see it
+      ballot.mine
+        ? el(ctx, "p", { class: "nah-my-vote", "data-testid": "nah-my-vote", role: "status" }, t("notahuman.screen.you_voted", { choice: choiceLabel(ctx, ballot.mine) }))
+        : el(ctx, "p", { class: "nah-note", "data-testid": "nah-my-vote" }, t("notahuman.screen.vote_prompt")),
       el(ctx, "div", { class: "nah-options", "data-testid": "nah-vote-options" },
         ctx.associations.map((a, i) => {
           const choice = String(i + 1);
@@ -57,10 +65,10 @@ export function renderBallot(screen, ctx) {
         }),
         ballot.candidates.includes(SERVER) ? option(SERVER, SERVER_SLOT, t("notahuman.screen.server_option"), t("notahuman.screen.server_option_note")) : null,
       ),
-      el(ctx, "p", { class: "nah-note", "data-testid": "nah-my-vote" },
-        ballot.mine ? t("notahuman.screen.you_voted", { choice: choiceLabel(ctx, ballot.mine) }) : t("notahuman.screen.vote_secret"),
-      ),
+      ballot.mine ? null : el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.vote_secret")),
       progress,
     ];
   });
+  // a vote just made: its confirmation in view (under the top bar: its scroll margin), however far down the tap was
+  if (confirmed) screen.ballot.querySelector("[data-testid=nah-my-vote]")?.scrollIntoView({ block: "nearest", behavior: "instant" });
 }

@@ -24,7 +24,7 @@ export function renderBoard(screen, ctx) {
       el(ctx, "span", { class: "nah-board-check", "aria-hidden": "true" }),
       el(ctx, "span", { class: "nah-board-title", "data-testid": "nah-board-title" }, boardTitle(ctx)),
     ),
-    el(ctx, "div", { class: ["nah-grid", mode === "pick" ? "picking" : null], "data-testid": "nah-grid" },
+    el(ctx, "div", { class: ["nah-grid", mode === "pick" ? "picking" : null], "data-testid": "nah-grid", "data-now": mode === "pick" ? "guess" : null },
       ctx.images.map((src, i) => {
         const n = i + 1;
         const answer = gameView.answer === n;

@@ -19,7 +19,7 @@ export function makeForm(screen, api) {
   const button = el("button", { type: "submit", class: "btn primary nah-say", "data-testid": "nah-say" });
   const label = el("label", { class: "nah-form-label" });
   const message = el("div", { class: "nah-form-message" });
-  const node = el("form", { class: "nah-form", "data-testid": "nah-form", novalidate: true }, label, el("div", { class: "nah-form-row" }, input, button), message);
+  const node = el("form", { class: "nah-form", "data-testid": "nah-form", "data-now": "word", novalidate: true }, label, el("div", { class: "nah-form-row" }, input, button), message);
   const form = { node, input, button, label, message };
   node.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -90,13 +90,14 @@ export function paintForm(screen) {
   const shown = JSON.stringify([lang, screen.warning, screen.problem]);
   if (form.shown === shown) return;
   form.shown = shown;
+  form.node.classList.toggle("confirming", Boolean(screen.warning));
   if (screen.warning) {
     const { word, earlier } = screen.warning;
     put(
       form.message,
       el(
         "div",
-        { class: "nah-warning", role: "alert", "data-testid": "nah-similar" },
+        { class: "nah-warning", role: "alert", "data-testid": "nah-similar", "data-now": "similar" },
         el("p", {}, t("notahuman.screen.similar", { word, earlier })),
         el(
           "div",
@@ -120,6 +121,8 @@ export function paintForm(screen) {
         ),
       ),
     );
+    // the confirmation is what the player must do now: in view, under the top bar (its scroll margin)
+    form.message.firstChild.scrollIntoView({ block: "nearest", behavior: "instant" });
   } else if (screen.problem) {
     put(form.message, el("p", { class: "nah-problem", role: "alert", "data-testid": "nah-problem" }, t(screen.problem.key, screen.problem.params)));
   } else {

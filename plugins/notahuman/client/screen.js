@@ -34,7 +34,7 @@ function screenOf(root, api) {
   let screen = screens.get(root);
   if (screen && screen.box.parentNode === root) return screen;
   const { el } = api;
-  screen = { keys: {}, round: null, zoom: null, warning: null, problem: null, busy: false, held: false, form: null };
+  screen = { keys: {}, round: null, zoom: null, warning: null, problem: null, busy: false, held: false, form: null, myVote: null };
   screen.status = el("div", { class: "nah-status", "data-testid": "nah-status", "aria-live": "polite" });
   screen.cardSlot = el("div", { class: "nah-card-slot" });
   screen.top = el("div", { class: "nah-top" }, screen.cardSlot, screen.status);

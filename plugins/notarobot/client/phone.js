@@ -13,6 +13,7 @@ import {
   tokenTable,
   wordList,
 } from "./common.js";
+import { fitPhone } from "./fit.js";
 import { phoneGallery } from "./gallery.js";
 import { padView, tileName } from "./pad.js";
 import { drawingPhase } from "./phone_draw.js";
@@ -31,43 +32,13 @@ export function renderPhone(s, ctx) {
   }
   s.paint("tokens", [api.lang, ctx.g.tokens, ctx.artist, [...ctx.left], ctx.match.players], () => tokenTable(ctx));
   s.paint("record", [api.lang, ctx.g.turns, [...ctx.left]], () => record(ctx));
-  fitPad(s);
+  fitPhone(s, moment(ctx));
 }
 
-const MIN_PAD = 160; // px: a pad smaller than this is no use to a finger (a tile of 32 px)
-const SHORT_REM = 41.5; // a first screen lower than this many rem (its text size counted) is short: screen.css
-
-/**
- * The pad of the moment (drawing, uncovering, checking) fits the phone's first screen with the tools under it:
- * its side is the height left below where it starts (page scrolled to the top), less the drawing tools. A short
- * screen (a small phone, or larger text: a media query sees neither the same) folds what is not the pad.
- */
-function fitPad(s) {
-  if (!s.fitting) {
-    s.fitting = true;
-    window.addEventListener("resize", () => fitPad(s));
-    new MutationObserver(() => fitPad(s)).observe(document.documentElement, { attributeFilter: ["class"] });
-  }
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  s.box.classList.toggle("nr-short", window.innerHeight < SHORT_REM * rem);
-  requestAnimationFrame(() => {
-    const pad = s.box.querySelector(".nr-slot-stage .nr-pad");
-    if (!pad) return;
-    pad.style.removeProperty("max-width");
-    const top = pad.getBoundingClientRect().top + window.scrollY;
-    let bar = s.box.querySelector(".nr-draw-bar");
-    if (bar && bar.getBoundingClientRect().left >= pad.getBoundingClientRect().right - 1) bar = null; // beside it
-    const below = bar ? bar.getBoundingClientRect().height + 16 : 8;
-    let side = Math.max(MIN_PAD, Math.floor(window.innerHeight - top - below));
-    pad.style.maxWidth = `${side}px`;
-    // the layout may move once the pad has its size (what wraps beside it): once more, by what still overflows
-    const last = bar || pad;
-    const overflow = last.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 4;
-    if (overflow > 0) {
-      side = Math.max(MIN_PAD, side - Math.ceil(overflow));
-      pad.style.maxWidth = `${side}px`;
-    }
-  });
+/** The moment the phone shows: a new one (a phase, a turn, a vote of theirs opening, a language) is scrolled to. */
+function moment(ctx) {
+  const mine = Object.entries(ctx.match.ballots || {}).filter(([, b]) => !b.closed && (b.voters || []).includes(ctx.me));
+  return [ctx.api.lang, ctx.match.id, ctx.match.round, ctx.phase, ctx.artist, mine.map(([id]) => id)].join("|");
 }
 
 // -- a turn: uncover, guessing, reveal --------------------------------------------------------------------
@@ -141,10 +112,10 @@ function turnControls(s, ctx, myCheck) {
   const { api, phase, g } = ctx;
   const { el, t } = api;
   const parts = [];
-  if (phase === "uncover" && ctx.isArtist) parts.push(el("p", { class: "nr-callout", "data-testid": "nr-uncover-hint" }, t("notarobot.screen.uncover_hint")));
+  if (phase === "uncover" && ctx.isArtist) parts.push(el("p", { class: "nr-callout", "data-testid": "nr-uncover-hint", "data-now": "uncover" }, t("notarobot.screen.uncover_hint")));
   if (phase === "guessing" && ctx.isGuesser) {
-    if (myCheck) parts.push(el("p", { class: "nr-ok", "data-testid": "nr-my-check" }, t("notarobot.screen.checked", { tile: tileName(api, myCheck.tile) })));
-    else parts.push(el("p", { class: "nr-callout", "data-testid": "nr-check-hint" }, t("notarobot.screen.check_hint")));
+    if (myCheck) parts.push(el("p", { class: "nr-ok", "data-testid": "nr-my-check", "data-now": "check" }, t("notarobot.screen.checked", { tile: tileName(api, myCheck.tile) })));
+    else parts.push(el("p", { class: "nr-callout", "data-testid": "nr-check-hint", "data-now": "check" }, t("notarobot.screen.check_hint")));
   }
   if (phase === "guessing" && ctx.isArtist) parts.push(el("p", { class: "nr-note" }, t("notarobot.screen.artist_watches")));
   if (phase !== "reveal" && !ctx.isArtist && g.uncovered) {
@@ -166,6 +137,7 @@ function turnControls(s, ctx, myCheck) {
           type: "button",
           class: "btn primary big",
           "data-testid": "nr-next",
+          "data-now": "next",
           disabled: open || s.ui.next,
           onclick: () => {
             s.ui.next = true;

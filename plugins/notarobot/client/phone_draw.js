@@ -22,7 +22,6 @@ function draftOf(ctx) {
   return draft;
 }
 
-
 export function drawingPhase(s, ctx) {
   const { api, g } = ctx;
   const { el, t } = api;
@@ -51,7 +50,7 @@ export function drawingPhase(s, ctx) {
     el("p", { class: "nr-label" }, t("notarobot.screen.pick_word")),
     el(
       "div",
-      { class: ["nr-word-pick", folded ? "folded" : null], role: "radiogroup", "aria-label": t("notarobot.screen.pick_word") },
+      { class: ["nr-word-pick", folded ? "folded" : null], role: "radiogroup", "aria-label": t("notarobot.screen.pick_word"), "data-now": "pick-word" },
       (g.words || []).map((word, index) =>
         el(
           "button",
@@ -123,11 +122,11 @@ function drawControls(ctx, draft) {
     });
   };
   // Right under the pad, every tool in one compact block (the line to draw, undo, clear, submit); what the
-  // drawing is like and the notes come after it, so the pad and its tools share the phone's first screen.
+  // drawing is like and the notes come after it, so the pad and its tools are in view together (fit.js).
   return [
     el(
       "div",
-      { class: "nr-draw-bar" },
+      { class: "nr-draw-bar", "data-now": "draw" },
       el("div", { class: "nr-tools", role: "group", "aria-label": t("notarobot.screen.tools") }, tool("figure"), tool("decoration")),
       el(
         "div",

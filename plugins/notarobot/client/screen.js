@@ -6,7 +6,8 @@
 //   inside.js   the inside-tiles preview (even-odd, sampled), the crossing count
 //   pad.js      the pad: SVG ink, the tile grid, masks, checkmarks
 //   drawing.js  pointer input, simplification, the server's limits, undo
-//   phone.js    a player's phone (phone_draw.js the drawing, phone_parts.js what both share)
+//   phone.js    a player's phone (phone_draw.js the drawing, phone_parts.js what both share, fit.js the pad's
+//               size and the scroll to what to do now)
 //   table.js    the table screen (and anyone watching); votes.js the reveal's votes
 //   cards.js    the lobby's word cards (renderSetup);  cues.js the moments' sounds
 //   gallery.js  every drawing of a finished match (renderFinale: the table's scene; a phone steps through it)

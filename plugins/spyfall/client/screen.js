@@ -10,6 +10,7 @@
 import {
   betweenRounds,
   gone,
+  isBreak,
   layOut,
   renderSetupEditors,
   screenMemory,
@@ -66,7 +67,7 @@ export function render(root, view, api) {
   const me = api.table ? null : view.you;
   const playing = api.playing; // a seat not in the match (late, or back after leaving) sees the table
   const host = Boolean(me && view.lobby?.host === me);
-  const ctx = { api, match, game, me, mem, playing, host, rerender: () => rerender(root, mem) };
+  const ctx = { api, view, match, game, me, mem, playing, host, rerender: () => rerender(root, mem) };
 
   mem.card.paint(mem.cardWrap, api, playing ? game.card || null : null, {
     compact: true, // closed, the card is a slim bar on the phone: the moment's controls come first
@@ -78,7 +79,8 @@ export function render(root, view, api) {
     return;
   }
 
-  const phase = match.phase;
+  // the wait for the board is the break going on: the round's result stays, the board says what is missing
+  const phase = isBreak(match) ? "round_over" : match.phase;
   const over = phase === "round_over" || Boolean(match.over);
   cueMoments(ctx);
   const top = el(
@@ -99,7 +101,10 @@ export function render(root, view, api) {
     // The asker's phone leads with whom they asked; everyone else's with what they may do (accuse, reveal).
     const asking = askingSection(ctx);
     const revealing = playing && mem.ui.revealOpen && game.card?.spy; // the spy chose to reveal: that first
-    const asks = playing && game.asker === me && !revealing;
+    // Accusing is a mode of its own: its grid of names is the only one on the phone while it is open, so a tap
+    // meant for whom one accuses never lands in whom one asked (or the other way round).
+    const accusing = playing && mem.ui.accuseOpen && !(game.accused || []).includes(me) && !match.paused;
+    const asks = playing && game.asker === me && !revealing && !accusing;
     if (asks) moment.push(asking);
     if (match.paused) moment.push(el("p", { class: "sf-warn", "data-testid": "sf-paused" }, t("spyfall.screen.paused")));
     if (revealing) {
@@ -107,7 +112,7 @@ export function render(root, view, api) {
     } else if (playing) {
       moment.push(toolsSection(ctx));
     }
-    if (!asks) moment.push(asking);
+    if (!asks && !accusing) moment.push(asking);
     const failed = failedNote(ctx);
     if (failed) moment.push(section(api, "sf-failed", "sf-failed", failed));
   } else if (phase === ACCUSATION) {
@@ -142,5 +147,8 @@ export function render(root, view, api) {
   const forcedPick = phase === "spy_reveal" && !api.table && match.turn === me;
   const list = picking || forcedPick ? null : locationsSection(ctx, playing && !over ? "cross" : "show");
   // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
-  layOut(api, mem, { phase: match.over ? "over" : phase, top, moment, between, list, count: (game.candidates || []).length });
+  // on the table the list is read from the sofa while the questions go round: seven rows at most, in more
+  // columns, so its names can be large; after the round it is the result's footnote, in two columns
+  const rows = phase === "play" ? 7 : 10;
+  layOut(api, mem, { phase: match.over ? "over" : phase, top, moment, between, list, count: (game.candidates || []).length, rows });
 }

@@ -10,6 +10,7 @@
 import {
   askingTracker,
   betweenRounds,
+  isBreak,
   layOut,
   locationList,
   renderSetupEditors,
@@ -55,8 +56,9 @@ export function render(root, view, api) {
   const playing = api.playing; // a seat not in the match (late, or back after leaving) sees the table
   const host = Boolean(me && view.lobby?.host === me);
   const shown = revealed(game);
-  const ctx = { api, match, game, me, mem, playing, host, shown, rerender: () => rerender(root, mem) };
-  const phase = match.phase;
+  const ctx = { api, view, match, game, me, mem, playing, host, shown, rerender: () => rerender(root, mem) };
+  // the wait for the board is the break going on: the round's result stays, the board says what is missing
+  const phase = isBreak(match) ? "round_over" : match.phase;
   const over = phase === "round_over" || Boolean(match.over);
 
   mem.card.paint(mem.cardWrap, api, playing ? game.card || null : null, {

@@ -1,11 +1,13 @@
 // Countdowns driven by server deadlines: the offset to the server clock is taken from every state.
-// A countdown made with a cue key (the table's clocks) also sounds its last ten seconds and its end, unless
-// its timer only paces the show (``timer.pace``: a show's step, a reveal window), which is never urgent.
+// A countdown made with a cue key (the table's clocks that wait for players) also ticks its last five seconds
+// and sounds its end, unless its timer only paces the show (``timer.pace``: a show's step, a reveal window),
+// which is never urgent. Five, not ten: a night of clocks ticking their last ten seconds was a third of a
+// game's time spent ticking.
 
 import { cue } from "./cues.js";
 import { el } from "./dom.js";
 
-const LAST_SECONDS = 10;
+const LAST_SECONDS = 5;
 
 let offset = 0;
 let ticking = null;
@@ -51,7 +53,7 @@ function paint(node) {
 // What each running clock has sounded, by its cue key and deadline (an extension or a pause makes a new one).
 const heard = new Map();
 
-/** A tick for each of the last ten seconds of a running clock, and "time up" when it reaches zero. */
+/** A tick for each of the last seconds of a running clock, and "time up" when it reaches zero. */
 function clockCues(key, timer, left) {
   if (!timer.running) return;
   let seen = heard.get(key);
@@ -66,7 +68,7 @@ function clockCues(key, timer, left) {
     const second = Math.ceil(left);
     if (second <= LAST_SECONDS && second < seen.second) {
       seen.second = second;
-      cue("last_ten");
+      cue("last_seconds");
     }
   } else if (seen.alive && !seen.over) {
     seen.over = true;

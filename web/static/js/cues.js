@@ -1,6 +1,6 @@
 // Sound and vibration cues, synthesized in the browser with the Web Audio API: no files, no network.
 //
-// A cue belongs to a surface. The table's cues (round_start, last_ten, time_up, vote_open, vote_close,
+// A cue belongs to a surface. The table's cues (round_start, last_seconds, time_up, vote_open, vote_close,
 // reveal) play on the table screen; a phone's (your_turn, reveal_window) play on a player's phone, which
 // also vibrates where it can. A cue asked for on the other surface is ignored, so a screen rendered on both
 // may ask for it from its shared code. Every cue this device plays is appended to window.gamenightCues as
@@ -16,7 +16,7 @@ const REPEAT_MS = 400; // the same cue asked for twice at once (by the shell and
  */
 const CUES = {
   round_start: { surface: "table", wave: "triangle", gain: 0.22, notes: [[523.25, 0, 0.14], [659.25, 0.12, 0.14], [783.99, 0.24, 0.34]] },
-  last_ten: { surface: "table", wave: "square", gain: 0.06, notes: [[1567.98, 0, 0.045]] },
+  last_seconds: { surface: "table", wave: "square", gain: 0.06, notes: [[1567.98, 0, 0.045]] },
   time_up: { surface: "table", wave: "sawtooth", gain: 0.12, notes: [[392, 0, 0.2], [261.63, 0.2, 0.55, 220]] },
   vote_open: { surface: "table", wave: "sine", gain: 0.25, notes: [[392, 0, 0.13], [587.33, 0.11, 0.32]] },
   vote_close: { surface: "table", wave: "sine", gain: 0.25, notes: [[587.33, 0, 0.13], [392, 0.11, 0.32]] },

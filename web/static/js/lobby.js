@@ -3,7 +3,7 @@
 import { byId, el, fill } from "./dom.js";
 import { confirmButton } from "./buttons.js";
 import { ready, t } from "./i18n.js";
-import { badge, gameName, heading } from "./common.js";
+import { badge, gameName, heading, joinNames } from "./common.js";
 import { findGame, loadCatalogue } from "./catalogue.js";
 import { syncClock } from "./clock.js";
 import { initDevice, paintDevice } from "./device.js";
@@ -15,14 +15,15 @@ import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
 import { forgetSeat, getSeat, rememberName, rememberedName, setSeat } from "./store.js";
-import { initPage } from "./ui.js";
+import { initPage, toast } from "./ui.js";
 import { lookChooser, takenLooks } from "./looks.js";
+import { askOffer, seatAsksCard } from "./seat_asks.js";
 
 const app = byId("app");
 const code = app.dataset.code;
 const joinForm = byId("join");
 
-// connecting | join | room | replaced | removed | missing
+// connecting | join | asking (for a seat, from a new phone) | room | replaced | removed | missing
 let mode = "connecting";
 let view = null;
 let shownVersion = -1;
@@ -33,8 +34,18 @@ let retry = null;
 let joinView = null;
 const joinLook = { look: null, chosen: false, open: false };
 const myLook = { open: false };
+// The name typed when the join form was told it is a seat's already: this phone may ask for that seat.
+let offerName = null;
 
-const socket = connect({ connect: attach, state: onState, replaced: onReplaced, removed: onRemoved, view: () => view });
+const socket = connect({
+  connect: attach,
+  state: onState,
+  replaced: onReplaced,
+  removed: onRemoved,
+  seat_given: onSeatGiven,
+  seat_refused: onSeatRefused,
+  view: () => view,
+});
 const command = (kind, args = {}, options = {}) => request(socket, "command", { kind, args }, options);
 const match = new MatchPanel(byId("match"), { command });
 const setup = new SetupPanel(byId("setup"), { command, refused: () => render() });
@@ -55,7 +66,11 @@ async function attach() {
     watchForJoin();
     return;
   }
-  const answer = await request(socket, "attach", { code, token: seat.token });
+  const answer = await request(socket, "attach", { code, token: seat.token }, { quiet: Boolean(seat.pending) });
+  if (!answer.ok && seat.pending && answer.error?.code === "bad_token") {
+    askForSeat(seat.name); // not answered yet (or this phone was away when it was): ask again
+    return;
+  }
   if (answer.ok) {
     setSeat(code, { token: seat.token, player: answer.player });
     if (mode !== "room" && view) setMode("room");
@@ -98,6 +113,43 @@ function onState(next) {
   render();
 }
 
+/** Ask for the seat of the player called ``name`` (the join form found it taken); the host or that seat answers. */
+async function askForSeat(name) {
+  const answer = await request(socket, "request_seat", { code, name });
+  if (answer.ok) {
+    setSeat(code, { token: answer.token, player: answer.player, pending: true, name });
+    offerName = null;
+    setMode("asking");
+  } else {
+    forgetSeat(code);
+    setMode("join");
+    watchForJoin();
+  }
+  return answer;
+}
+
+function onSeatGiven(payload) {
+  if (payload?.code !== code) return;
+  const seat = getSeat(code);
+  if (seat?.pending) setSeat(code, { token: seat.token, player: payload.player });
+  mode = "connecting"; // the seat's first view follows
+  render();
+}
+
+function onSeatRefused(payload) {
+  if (payload?.code !== code || mode !== "asking") return;
+  forgetSeat(code);
+  toast(t("reclaim.refused"), "error");
+  setMode("join");
+  watchForJoin();
+}
+
+function cancelAsking() {
+  forgetSeat(code);
+  setMode("join");
+  watchForJoin();
+}
+
 function onReplaced(payload) {
   if (payload?.code && payload.code !== code) return;
   setMode("replaced");
@@ -126,6 +178,9 @@ joinForm.addEventListener("submit", async (event) => {
       if (view) setMode("room");
     } else if (answer.error?.code === "unknown_lobby") {
       setMode("missing");
+    } else if (answer.error?.code === "name_taken") {
+      offerName = name.trim();
+      render();
     } else if (answer.error?.code === "look_taken") {
       joinLook.chosen = false; // someone took it meanwhile: the first free one is offered again
       render();
@@ -189,6 +244,17 @@ function renderNotice() {
         el("a", { href: "/", class: "btn ghost" }, t("nav.home")),
       ],
     }),
+    asking: () => ({
+      title: t("reclaim.waiting.title"),
+      text: t("reclaim.waiting.text", { name: getSeat(code)?.name || "" }),
+      actions: [
+        el(
+          "button",
+          { type: "button", class: "btn ghost", "data-testid": "reclaim-cancel", onclick: cancelAsking },
+          t("reclaim.cancel"),
+        ),
+      ],
+    }),
     missing: () => ({
       title: t("notice.missing.title"),
       text: t("notice.missing.text", { code }),
@@ -220,20 +286,25 @@ function startRow(host, live) {
     return lobby.setup ? el("p", { class: "muted", "data-testid": "host-starts" }, t("lobby.host_starts")) : null;
   }
   const game = lobby.setup ? findGame(catalogue, lobby.setup.game) : null;
-  const count = lobby.seats.length;
+  const seating = lobby.next_seating || { players: lobby.seats.map((s) => s.id), asked: [], chosen: [] };
+  const count = seating.players.length;
   let problem = null;
   if (!lobby.setup) problem = "";
   else if (game && count < game.players[0]) problem = t("lobby.need_players", { min: game.players[0], count: game.players[0] });
-  else if (game && count > game.players[1]) problem = t("lobby.too_many", { max: game.players[1], count: game.players[1] });
+  const out = [...seating.asked, ...seating.chosen];
   const again = view.match?.over && view.match.game === lobby.setup?.game;
   return [
     problem ? el("p", { class: "muted actions-note" }, problem) : null,
+    lobby.setup && out.length
+      ? el("p", { class: "muted actions-note", "data-testid": "sitting-out-next" }, t("lobby.sitting_out_next", { names: joinNames(view, out), count: out.length }))
+      : null,
     el(
       "button",
       {
         type: "button",
         class: "btn primary big",
-        disabled: problem !== null,
+        // a moment after an option changed, a tap landing here is not taken as Start (setup.js)
+        disabled: problem !== null || setup.settling(render),
         "data-testid": again ? "play-again" : "start",
         onclick: start,
       },
@@ -248,6 +319,10 @@ function renderRoom() {
   const host = lobby.host === you;
   const current = view.match;
   const live = Boolean(current && !current.over);
+
+  const asks = seatAsksCard(view, { you, host, command });
+  byId("seat-asks").hidden = !asks;
+  fill(byId("seat-asks"), asks);
 
   byId("match").hidden = !current;
   if (current) match.update(view, { host });
@@ -337,6 +412,7 @@ function render() {
   joinForm.hidden = mode !== "join";
   if (mode === "join") {
     fill(byId("join-title"), t("lobby.join.title", { code }));
+    fill(byId("join-reclaim"), offerName ? askOffer(offerName, () => askForSeat(offerName)) : null);
     const taken = takenLooks(joinView);
     fill(byId("join-look"), joinView ? lookChooser({ state: joinLook, taken, onChange: render }) : null);
   }

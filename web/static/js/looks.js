@@ -137,8 +137,10 @@ export function avatar(look, { size = "m", label = false } = {}) {
 
 /**
  * A player as the shell shows one: their avatar and their name, cut with an ellipsis when space runs
- * short (the whole name is then in the name's title). ``name`` overrides the name read from the view
- * (a recap keeps the names of those who left); ``size``: "s", "m" (default) or "l".
+ * short (the whole name is then in the name's title). Inside a button the name is never cut: it goes onto
+ * a second line at a space, and a word too long for the button wraps inside it (looks.css). ``name``
+ * overrides the name read from the view (a recap keeps the names of those who left); ``size``: "s", "m"
+ * (default) or "l".
  */
 export function who(view, pid, { size = "m", name = null, look = undefined, testid = "who" } = {}) {
   const shown = name ?? nameIn(view, pid);

@@ -4,7 +4,7 @@
 
 import { el, fill } from "./dom.js";
 import { has, t } from "./i18n.js";
-import { badge, gameName, lastRound, variantName } from "./common.js";
+import { badge, gameName, joinNames, lastRound, variantName } from "./common.js";
 import { clockKey, countdown, settleClocks } from "./clock.js";
 import { keepingFocus } from "./focus.js";
 import { loadScreen, loadVariantScreens, screenApi } from "./screens.js";
@@ -12,6 +12,8 @@ import { feedParts, hasLeft, leftBadge, resultParts, scoresParts } from "./point
 import { hostControls, waiting } from "./match_controls.js";
 import { trimToFit, watchStage } from "./fit.js";
 import { who } from "./looks.js";
+import { NowScroller } from "./now_scroll.js";
+import { offlineLine, offlineMark } from "./presence.js";
 
 export { hasLeft, leftBadge, waiting };
 
@@ -51,6 +53,9 @@ export class MatchPanel {
   constructor(container, { table = false, command = null } = {}) {
     this.table = table;
     this.command = command;
+    this.card = container;
+    // a phone follows what its player must do now (now_scroll.js); the table's stage never scrolls
+    this.nowScroll = table ? null : new NowScroller();
     this.view = null;
     this.host = false;
     this.head = el("div", { class: "match-head", "data-testid": "match-head" });
@@ -61,8 +66,10 @@ export class MatchPanel {
     this.screen = el("div", { class: ["game-screen", table ? "stage" : null], "data-testid": "game-screen" });
     this.scores = el("div", { class: "scores", "data-testid": "scores" });
     this.feed = el("div", { class: "feed", "data-testid": "feed" });
-    this.rail = el("div", { class: "match-rail", "data-testid": "match-rail" }, this.scores, this.feed);
-    fill(container, this.head, this.timers, this.controls, this.result, this.notice, this.screen, this.rail);
+    // whose phone is offline: on the table at the top of the rail, on a phone above the game's screen
+    this.presence = el("div", { class: "match-presence", "data-testid": "match-presence", hidden: true });
+    this.rail = el("div", { class: "match-rail", "data-testid": "match-rail" }, table ? this.presence : null, this.scores, this.feed);
+    fill(container, this.head, this.timers, this.controls, this.result, this.notice, table ? null : this.presence, this.screen, this.rail);
     if (table) {
       watchStage(this.screen);
       new ResizeObserver(() => trimToFit(this.rail)).observe(this.rail);
@@ -95,6 +102,9 @@ export class MatchPanel {
     this.renderControls(match);
     this.renderResult(view);
     this.renderNotice(view);
+    const offline = offlineLine(view);
+    this.presence.hidden = !offline;
+    fill(this.presence, offline);
     // the table's results scene is the shell's: the game's last round was shown before the match ended
     this.screen.hidden = this.table && Boolean(match.over);
     this.renderScreen(view);
@@ -133,6 +143,7 @@ export class MatchPanel {
               { class: "badge turn-card", "data-testid": "match-turn" },
               el("span", { class: "turn-label" }, t("match.turn_of")),
               who(view, match.turn, { size: "s" }),
+              offlineMark(view, match.turn),
             )
           : null,
       ),
@@ -142,11 +153,25 @@ export class MatchPanel {
   /** Above the game's screen: a seat that is not in this match watches it (the screen shows the public view). */
   renderNotice(view) {
     const on = watching(view, this.table);
-    this.notice.hidden = !on;
-    fill(
-      this.notice,
-      on ? el("p", { class: "watching-banner", role: "status", "data-testid": "watching" }, t("match.watching")) : null,
-    );
+    const sittingOut = view.lobby.sitting_out || [];
+    const asks = (view.lobby.seat_requests || []).map((ask) => ask.player);
+    const lines = [
+      on
+        ? el(
+            "p",
+            { class: "watching-banner", role: "status", "data-testid": "watching" },
+            sittingOut.includes(view.you) ? t("match.sitting_out") : t("match.watching"),
+          )
+        : null,
+      this.table && sittingOut.length && !view.match.over
+        ? el("p", { class: "sitting-out-line", "data-testid": "table-sitting-out" }, t("table.sitting_out", { names: joinNames(view, sittingOut) }))
+        : null,
+      this.table && asks.length
+        ? el("p", { class: "seat-ask-line", role: "status", "data-testid": "table-seat-asks" }, t("table.seat_asks", { names: joinNames(view, asks) }))
+        : null,
+    ].filter(Boolean);
+    this.notice.hidden = lines.length === 0;
+    fill(this.notice, lines);
   }
 
   renderTimers(match) {
@@ -162,8 +187,9 @@ export class MatchPanel {
         const { node, bar } = countdown(timer, {
           class: "big",
           testid: `timer-${name.replace(":", "-")}`,
-          // the table sounds its clocks' last seconds (cues.js); a phone stays quiet
-          cue: this.table && !match.over ? `${match.id}:${name}` : null,
+          // the table sounds the last seconds of a clock that waits for players (cues.js); the break between
+          // rounds waits for nobody, and a phone stays quiet
+          cue: this.table && !match.over && name !== "break" ? `${match.id}:${name}` : null,
         });
         return el(
           "div",
@@ -266,5 +292,6 @@ export class MatchPanel {
       }
     });
     if (this.table) this.screen.classList.add("stage"); // a game that set its root's className keeps the stage
+    this.nowScroll?.follow(view.match, { screen: this.screen, result: this.result, card: this.card });
   }
 }

@@ -4,6 +4,7 @@ import { el } from "./dom.js";
 import { list, t } from "./i18n.js";
 import { badge, heading, nameOf, readableParams, youMark } from "./common.js";
 import { avatar, lookOf } from "./looks.js";
+import { isOffline, offlineMark } from "./presence.js";
 
 export const FEED_SHOWN = 5;
 
@@ -33,6 +34,23 @@ function voidText(view, event) {
 
 const TIED_WINNERS_NAMED = 3; // more winners than this: "N players share the win", named in the ranking
 
+/**
+ * A player's figure in the ranking: their points, or, for a game that ranks on something else
+ * (``game_view.ranking_basis``: its words and each player's figure, e.g. rounds won), that figure with the
+ * points under it.
+ */
+function rankTotal(match, entry) {
+  const points = t("result.points", { count: entry.total });
+  const basis = match.game_view?.ranking_basis;
+  if (!basis) return el("span", { class: "rank-total" }, points);
+  return el(
+    "span",
+    { class: "rank-total with-basis" },
+    el("strong", { "data-testid": "rank-basis" }, t(basis.key, { count: basis.figures?.[entry.player] ?? 0 })),
+    el("small", {}, points),
+  );
+}
+
 /** The winners and the ranking of a finished match (the children of the result box). */
 export function resultParts(view) {
   const match = view.match;
@@ -60,6 +78,9 @@ export function resultParts(view) {
           ? t("result.winners", { names: list(winners), count: winners.length })
           : t("result.no_winner"),
     ),
+    match.game_view?.ranking_basis
+      ? el("p", { class: "muted small", "data-testid": "ranked-by-basis" }, t(match.game_view.ranking_basis.title))
+      : null,
     el(
       "ol",
       // a long ranking goes in two columns on the table (table.css)
@@ -76,7 +97,7 @@ export function resultParts(view) {
           el("span", { class: ["rank-name", entry.left ? "gone" : null], title: nameOf(view, entry.player) }, nameOf(view, entry.player)),
           entry.player === view.you ? youMark() : null,
           entry.left ? leftBadge() : null,
-          el("span", { class: "rank-total" }, t("result.points", { count: entry.total })),
+          rankTotal(match, entry),
         ),
       ),
     ),
@@ -100,6 +121,7 @@ function totalsTable(view) {
             class: [pid === view.you ? "me" : null, hasLeft(match, pid) ? "left" : null],
             "data-player": pid,
             "data-left": hasLeft(match, pid) ? "true" : null,
+            "data-offline": !match.over && !hasLeft(match, pid) && isOffline(view, pid) ? "true" : null,
           },
           el(
             "td",
@@ -107,7 +129,7 @@ function totalsTable(view) {
             avatar(lookOf(view, pid), { size: "s" }),
             el("span", { class: hasLeft(match, pid) ? "gone" : null }, nameOf(view, pid)),
             pid === view.you ? [" ", youMark()] : null,
-            hasLeft(match, pid) ? [" ", leftBadge()] : null,
+            hasLeft(match, pid) ? [" ", leftBadge()] : [" ", offlineMark(view, pid)],
           ),
           el("td", { class: "num" }, totals[pid] ?? 0),
         ),

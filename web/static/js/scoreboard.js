@@ -21,6 +21,9 @@ export function standingsTable(rows, { you = null, points = false, testid = "sco
     { label: t("scoreboard.thirds"), num: true },
     { label: t("scoreboard.played"), num: true },
   ];
+  // sitting a match out is neither a match played nor a place: a column of its own, once anyone has
+  const satOut = rows.some((row) => row.sat_out > 0);
+  if (satOut) columns.push({ label: t("scoreboard.sat_out"), num: true, attrs: { class: "sat-out" } });
   if (points) columns.push({ label: t("recap.points_head"), num: true, attrs: { class: "unranked" } });
   return dataTable({
     attrs: { class: "scoreboard", "data-testid": testid },
@@ -41,6 +44,7 @@ export function standingsTable(rows, { you = null, points = false, testid = "sco
       row.seconds,
       row.thirds,
       row.played,
+      ...(satOut ? [{ value: row.sat_out || 0, attrs: { class: "sat-out", "data-testid": "sat-out" } }] : []),
       points ? { value: row.points, attrs: { class: "unranked" } } : null,
     ],
   });

@@ -16,6 +16,7 @@ import { COLOURS, avatar, lookOf, who } from "./looks.js";
 import { firstState } from "./moments.js";
 import { actionButton, confirmButton } from "./buttons.js";
 import { dataTable } from "./data_table.js";
+import { isOffline, offlineMark } from "./presence.js";
 
 const modules = new Map();
 
@@ -139,6 +140,10 @@ export function screenApi({ current, command, table, root = () => null, refresh 
      * short. who(pid, {size: "s" | "m" | "l", name}): ``name`` overrides the name from the view.
      */
     who: (pid, { size = "m", name = null } = {}) => who(current(), pid, { size, name }),
+    /** True while ``pid``'s phone has lost its connection (the shell marks it in its points and names it). */
+    offline: (pid) => isOffline(current(), pid),
+    /** The shell's "offline" mark (a picture and the word) for beside a player's name, or null when connected. */
+    offlineMark: (pid) => offlineMark(current(), pid),
     /** A seat's look, {colour, avatar} (ids), or null for a player no longer seated. */
     look: (pid) => lookOf(current(), pid),
     /** A player's avatar alone (their shape on a disc of their colour): avatar(pid, {size}), a new node each call. */

@@ -15,7 +15,10 @@ export function seatList(view, { you = null, host = false, table = false, comman
   // During a match, a seat that is not in it (a late arrival, or back after leaving) watches it.
   const match = view.match && !view.match.over ? view.match : null;
   const inMatch = match ? new Set(match.present || match.players) : null;
-  const watches = (pid) => Boolean(inMatch && !inMatch.has(pid));
+  const sitting = new Set(match ? view.lobby.sitting_out || [] : []);
+  const watches = (pid) => Boolean(inMatch && !inMatch.has(pid) && !sitting.has(pid));
+  const next = view.lobby.next_seating || { asked: [], chosen: [] };
+  const noRoom = new Set(next.chosen || []);
   const order = seats.map((s) => s.id);
   const move = (index, step) => {
     const next = order.slice();
@@ -46,9 +49,15 @@ export function seatList(view, { you = null, host = false, table = false, comman
           seat.host ? badge(t("seat.host"), "host", "host-badge") : null,
           seat.id === you ? badge(t("seat.you"), "you", "you-badge") : null,
           watches(seat.id) ? badge(t("seat.watching"), "muted", "watching-badge") : null,
+          sitting.has(seat.id) ? badge(t("seat.sitting_out"), "muted", "sitting-out-badge") : null,
+          seat.sits_out ? badge(t("seat.sits_out_next"), "muted", "sits-out-next-badge") : null,
+          noRoom.has(seat.id) ? badge(t("seat.no_room_next"), "muted", "no-room-badge") : null,
           seat.connected ? null : badge(t("seat.offline"), "muted", "offline-badge"),
         ),
       );
+      if ((host || seat.id === you) && command && !table) {
+        row.appendChild(el("div", { class: "seat-actions seat-sit" }, sitOutButton(seat, seat.id === you, command)));
+      }
       if (host && command && !table) {
         row.firstChild.appendChild(
           el(
@@ -107,6 +116,25 @@ export function seatList(view, { you = null, host = false, table = false, comman
       }
       return row;
     }),
+  );
+}
+
+/** Sit the next match out, or take that back: the seat itself, or the host for anyone. */
+function sitOutButton(seat, own, command) {
+  const label = seat.sits_out ? t("seat.play_next") : t("seat.sit_out");
+  const named = seat.sits_out ? t("seat.play_next_for", { name: seat.name }) : t("seat.sit_out_for", { name: seat.name });
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "btn small ghost",
+      "aria-pressed": seat.sits_out ? "true" : "false",
+      "aria-label": own ? null : named,
+      title: own ? null : named,
+      "data-testid": "seat-sit-out",
+      onclick: () => command("sit_out", { player: seat.id, out: !seat.sits_out }),
+    },
+    label,
   );
 }
 

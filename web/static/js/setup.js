@@ -8,6 +8,10 @@ import { keepingFocus } from "./focus.js";
 import { loadScreen, screenApi } from "./screens.js";
 import { label, optionField, readOption } from "./option_fields.js";
 
+// After the host changes an option, Start waits this long: a tap meant for the next option, landing on the
+// Start bar, does not start a match set up halfway.
+const SETTLE_MS = 1500;
+
 export class SetupPanel {
   /** ``command(kind, args)`` sends a lobby command; ``refused()`` is called when a choice is refused. */
   constructor(container, { command, refused, table = false }) {
@@ -37,6 +41,7 @@ export class SetupPanel {
   /** The card is hidden (a match is on): drop the game's editors, so that only the match's screen is in the page. */
   hide() {
     this.view = null;
+    this.extraGame = null;
     this.extra.replaceChildren();
   }
 
@@ -74,6 +79,9 @@ export class SetupPanel {
       this.update(view, this.last.catalogue, { host: this.last.host });
       return;
     }
+    // another game's part never stays in the card, whatever the new game's renderSetup makes of what it finds
+    if (this.extraGame !== game) this.extra.replaceChildren();
+    this.extraGame = game;
     if (module?.renderSetup) {
       keepingFocus(this.extra, () => {
         try {
@@ -268,7 +276,20 @@ export class SetupPanel {
     return { game: this.game, variants, options };
   }
 
+  /**
+   * True for a moment after the host changed an option (Start is disabled meanwhile); ``done`` is called when
+   * that moment is over (to render Start enabled again).
+   */
+  settling(done) {
+    const left = (this.changedAt || 0) + SETTLE_MS - Date.now();
+    if (left <= 0) return false;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(done, left + 20);
+    return true;
+  }
+
   async choose(args) {
+    this.changedAt = Date.now();
     const answer = await this.command("choose", args);
     if (!answer.ok) {
       this.invalidate();

@@ -11,7 +11,7 @@ const ACK_SECONDS = 15;
 const MOVES = 6; // a request follows its lobby to another server at most this often
 const MOVE_PAUSE_MS = 1000; // between two moves of one request
 // The requests that find their lobby by its code: asked again on the server it lives on.
-const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby"]);
+const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby", "request_seat"]);
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
 // In a cluster, the server this page's lobby lives on, once a server has sent it there (null: wherever).
@@ -86,7 +86,7 @@ export function connect(handlers = {}) {
     const view = handlers.view?.();
     toast(withAvatars(view, error.params, t(error.key, readableParams(view, error.params || {}))), "error");
   });
-  for (const event of ["replaced", "removed"]) {
+  for (const event of ["replaced", "removed", "seat_given", "seat_refused"]) {
     if (handlers[event]) socket.on(event, handlers[event]);
   }
   // A phone waking up: reconnect at once instead of waiting for the back-off.

@@ -2,6 +2,7 @@
 
 import { el } from "./dom.js";
 import { initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
+import { nameCounters } from "./name_counter.js";
 
 function paintSwitch() {
   for (const button of document.querySelectorAll("[data-lang]")) {
@@ -21,6 +22,7 @@ export async function initPage(render) {
   }
   onLangChange(() => {
     paintSwitch();
+    nameCounters();
     if (render) render();
   });
   try {

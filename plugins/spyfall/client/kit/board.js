@@ -1,10 +1,11 @@
 // The eight-locations board (the lobby's shelf "spyfall.board"): eight stickers, proposals, the host's say.
 
 import { section } from "./controls.js";
-import { joined } from "./words.js";
+import { joined, longestWord } from "./words.js";
 
 export const BOARD = "spyfall.board";
 export const BOARD_SIZE = 8;
+export const BOARD_WAIT = "board_wait"; // the phase after a break that ended with gaps on the board
 
 /**
  * The field to propose a sticker. It is built on every render like everything else: the draft is kept in
@@ -109,7 +110,11 @@ export function boardEditor(
             "data-empty": sticker ? null : "1",
           },
           el("span", { class: "sf-sticker-number", "aria-hidden": "true" }, String(slot + 1)),
-          el("span", { class: "sf-sticker-name" }, sticker ? sticker.name : t("spyfall.kit.board_empty")),
+          el(
+            "span",
+            { class: "sf-sticker-name", style: sticker ? { "--sf-word": longestWord(sticker.name) } : null },
+            sticker ? sticker.name : t("spyfall.kit.board_empty"),
+          ),
           sticker && sticker.by && !table
             ? el("small", { class: "sf-sticker-by" }, t("spyfall.kit.board_by", { name: api.name(sticker.by) }))
             : null,
@@ -137,6 +142,8 @@ export function boardEditor(
         ? t(lobby ? "spyfall.kit.board_missing_start" : "spyfall.kit.board_missing", { count: gaps })
         : t(lobby ? "spyfall.kit.board_ready_start" : "spyfall.kit.board_ready"),
     ),
+    // who fills the gaps, said on every screen (the TV too: the room reads it there)
+    gaps && !lobby ? el("p", { class: "sf-board-who", "data-testid": "sf-board-who" }, t("spyfall.kit.board_who")) : null,
     proposals.length
       ? el(
           "div",

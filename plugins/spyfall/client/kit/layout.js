@@ -5,10 +5,11 @@
 // right the board between rounds, or else the location list in as many columns as its length needs
 // (styles: css/table.css).
 
-/** Columns and rows for ``count`` locations on the table: up to ten rows, in two columns or more (as few as
- * that allows, so that a long name, Russian ones too, stays on a line or two without breaking a word). */
-export function listGrid(count) {
-  const columns = Math.min(4, Math.max(2, Math.ceil(count / 10)));
+/** Columns and rows for ``count`` locations on the table: up to ``most`` rows (ten unless told), in two
+ * columns or more (as few as that allows, so that a long name, Russian ones too, stays on a line or two
+ * without breaking a word). */
+export function listGrid(count, most = 10) {
+  const columns = Math.min(4, Math.max(2, Math.ceil(count / most)));
   return { columns, rows: Math.max(1, Math.ceil(count / columns)) };
 }
 
@@ -16,9 +17,9 @@ export function listGrid(count) {
  * Fill the screen's body. ``moment``: the parts of the current moment; ``between``: the board or the packs
  * between rounds; ``list``: the location list (null: none, e.g. while the picker is the list); ``aside``:
  * on the table, what the right-hand side shows instead of the board or the list; ``wide``: on the table,
- * the moment takes the whole width (the Team Spyfall show).
+ * the moment takes the whole width (the Team Spyfall show); ``rows``: the most rows of the list on the table.
  */
-export function layOut(api, mem, { phase, top, moment, between = [], list = null, aside = null, count = 0, wide = false }) {
+export function layOut(api, mem, { phase, top, moment, between = [], list = null, aside = null, count = 0, rows = 10, wide = false }) {
   const { el } = api;
   mem.shell.dataset.phase = phase;
   const momentBox = el("div", { class: "sf-moment", "data-testid": "sf-moment" }, ...moment.filter(Boolean));
@@ -27,11 +28,11 @@ export function layOut(api, mem, { phase, top, moment, between = [], list = null
     return;
   }
   const side = (aside || (between.length ? between : [list])).filter(Boolean);
-  const { columns, rows } = listGrid(count);
+  const grid = listGrid(count, rows);
   const sideBox = side.length ? el("div", { class: "sf-aside", "data-testid": "sf-aside" }, ...side) : null;
   if (sideBox) {
-    sideBox.style.setProperty("--sf-columns", String(columns));
-    sideBox.style.setProperty("--sf-rows", String(rows));
+    sideBox.style.setProperty("--sf-columns", String(grid.columns));
+    sideBox.style.setProperty("--sf-rows", String(grid.rows));
   }
   mem.body.classList.toggle("sf-wide", wide || !sideBox);
   mem.body.replaceChildren(...[top, momentBox, sideBox].filter(Boolean));

@@ -2,7 +2,7 @@
 
 import { locationPicture } from "../art.js";
 import { section } from "./controls.js";
-import { locationName, sortedLocations } from "./words.js";
+import { locationName, longestWord, sortedLocations } from "./words.js";
 
 /**
  * Every location of the round, sorted by name. mode: "cross" (my own marks, kept by the server: the move
@@ -42,7 +42,11 @@ export function locationList(
       ];
       const label = [
         locationPicture(api, location, { size: "thumb" }),
-        el("span", { class: "sf-location-name" }, locationName(api, location)),
+        el(
+          "span",
+          { class: "sf-location-name", style: { "--sf-word": longestWord(locationName(api, location)) } },
+          locationName(api, location),
+        ),
       ];
       if (mode === "show") {
         return el("li", { class: cls, "data-location": location.id, "data-testid": "sf-location" }, label);

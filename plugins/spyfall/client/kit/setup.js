@@ -1,6 +1,6 @@
 // The lobby's setup card of both games, and what shows between rounds (the board, or the host's packs).
 
-import { boardEditor } from "./board.js";
+import { BOARD_WAIT, boardEditor, boardGaps } from "./board.js";
 import { packsEditor } from "./packs.js";
 import { ensureKitStyles } from "./styles.js";
 
@@ -51,7 +51,9 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
             ? t("spyfall.kit.packs_board_mode")
             : chosen
               ? t("spyfall.kit.packs_chosen")
-              : t("spyfall.kit.packs_not_chosen"),
+              : api.host
+                ? t("spyfall.kit.packs_not_chosen")
+                : t("spyfall.kit.packs_not_chosen_guest"),
           rerender,
           testid: "sf-setup-packs",
         }),
@@ -64,13 +66,19 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
   mem.box.replaceChildren(...parts);
 }
 
+/** True between rounds: the break, or the wait for the board that may follow it. */
+export function isBreak(match) {
+  return !match.over && (match.phase === "round_over" || match.phase === BOARD_WAIT);
+}
+
 /**
  * Between rounds of a match: the board for everyone to refill (sticker mode), or else the host's
- * packs editor. ``boardVariant`` is the game's eight-locations variant id.
+ * packs editor. ``boardVariant`` is the game's eight-locations variant id. After the last round nothing:
+ * no round is coming to fill the board for.
  */
 export function betweenRounds(api, view, ui, { boardVariant, playing, host, rerender }) {
   const match = view.match;
-  if (match.phase !== "round_over" || match.over) return [];
+  if (!isBreak(match) || api.lastRound) return [];
   if ((match.variants || []).includes(boardVariant)) {
     return [boardEditor(api, view, ui, { table: api.table, canPropose: playing, manage: host, rerender })];
   }
@@ -78,4 +86,32 @@ export function betweenRounds(api, view, ui, { boardVariant, playing, host, rere
   const inPlay = (match.options?.packs || []).includes("custom");
   const note = inPlay ? api.t("spyfall.kit.packs_in_play") : api.t("spyfall.kit.packs_not_in_play");
   return [packsEditor(api, view, ui, { manage: true, note, rerender })];
+}
+
+/**
+ * What the break says of the next round under the round's result, one consistent thing: the host's
+ * button (held while the board has gaps), and everyone else's line of when it comes. ``testid`` prefix.
+ */
+export function breakNext(api, view, { boardVariant, host, prefix, keys }) {
+  const { el, t } = api;
+  const match = view.match;
+  if (api.table || !isBreak(match)) return [];
+  const last = api.lastRound;
+  const gaps = !last && (match.variants || []).includes(boardVariant) ? boardGaps(view) : 0;
+  if (host) {
+    return [
+      el(
+        "div",
+        { class: "sf-row" },
+        api.actionButton(
+          { class: "btn primary big", disabled: gaps > 0, "data-testid": `${prefix}-next` },
+          last ? t(keys.finish) : t(keys.next),
+          () => api.send("next"),
+        ),
+      ),
+      gaps ? el("p", { class: "sf-warn", "data-testid": `${prefix}-next-held` }, t("spyfall.kit.board_holds_next", { count: gaps })) : null,
+    ].filter(Boolean);
+  }
+  const waiting = last ? "spyfall.kit.break_results" : gaps ? "spyfall.kit.break_board" : "spyfall.kit.break_next";
+  return [el("p", { class: "sf-muted", "data-testid": `${prefix}-waiting-host` }, t(waiting, { count: gaps }))];
 }

@@ -7,6 +7,15 @@ export function locationName(api, location) {
   return names[api.lang] || names.en || names.ru || Object.values(names).find(Boolean) || location.id;
 }
 
+/** How wide the longest word of ``text`` is, in ems of a bold font (a space, a hyphen or a slash is where a line
+ * may break; a Cyrillic letter is wider than a Latin one): the styles make a name whose longest word would
+ * not fit its box smaller (--sf-word) instead of breaking the word. */
+export function longestWord(text) {
+  const words = String(text).split(/[\s\-‐–—/]+/u);
+  const width = (word) => [...word].reduce((sum, letter) => sum + (/[\u0400-\u04ff]/u.test(letter) ? 0.8 : 0.62), 0);
+  return Math.max(1, ...words.map(width)).toFixed(2);
+}
+
 /** A role ({en, ru}, maybe one language only) in the viewer's language; null when there is none. */
 export function roleName(api, role) {
   if (!role) return null;

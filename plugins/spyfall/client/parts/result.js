@@ -1,6 +1,6 @@
 // Reveals and the round's result, and the host's next round under it.
 
-import { locationName, names, section, voidNote } from "/plugins/spyfall/kit.js";
+import { breakNext, locationName, names, section, voidNote } from "/plugins/spyfall/kit.js";
 import { wasReshuffled } from "./events.js";
 import { revealSection } from "./tools.js";
 
@@ -126,40 +126,30 @@ export function resultSection(ctx) {
   return box;
 }
 
-/** The host's next round (and reshuffle) under the round's result; everyone else waits for it. */
+/** The host's next round (and reshuffle) under the round's result; everyone else is told when it comes. */
 export function nextRound(ctx) {
-  const { api, match, game, host } = ctx;
+  const { api, match, host } = ctx;
   const { el, t } = api;
-  const parts = [];
-  if (!api.table && !match.over) {
-    if (host) {
-      const last = api.lastRound;
-      const reshuffled = wasReshuffled(match);
-      const board = (match.variants || []).includes("eight_locations");
-      parts.push(
-        el(
-          "div",
-          { class: "sf-row" },
-          api.actionButton({ class: "btn primary big", "data-testid": "sf-next" },
-            last ? t("spyfall.screen.finish") : t("spyfall.screen.next"),
-            () => api.send("next"),
-          ),
+  const parts = breakNext(api, ctx.view, {
+    boardVariant: "eight_locations",
+    host,
+    prefix: "sf",
+    keys: { next: "spyfall.screen.next", finish: "spyfall.screen.finish" },
+  });
+  const board = (match.variants || []).includes("eight_locations");
+  if (host && parts.length && !board && !api.lastRound) {
+    const reshuffled = wasReshuffled(match);
+    parts.push(
+      el(
+        "div",
+        { class: "sf-row" },
+        api.actionButton({ class: "btn", disabled: reshuffled, "data-testid": "sf-reshuffle" },
+          reshuffled ? t("spyfall.screen.reshuffled") : t("spyfall.screen.reshuffle"),
+          () => api.send("reshuffle"),
         ),
-        board
-          ? null
-          : el(
-              "div",
-              { class: "sf-row" },
-              api.actionButton({ class: "btn", disabled: reshuffled, "data-testid": "sf-reshuffle" },
-                reshuffled ? t("spyfall.screen.reshuffled") : t("spyfall.screen.reshuffle"),
-                () => api.send("reshuffle"),
-              ),
-            ),
-        board ? null : el("p", { class: "sf-muted" }, t("spyfall.screen.reshuffle_hint")),
-      );
-    } else {
-      parts.push(el("p", { class: "sf-muted", "data-testid": "sf-waiting-host" }, t("spyfall.screen.waiting_host")));
-    }
+      ),
+      el("p", { class: "sf-muted" }, t("spyfall.screen.reshuffle_hint")),
+    );
   }
   return parts;
 }

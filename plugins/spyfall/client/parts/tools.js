@@ -5,6 +5,22 @@ import { locationsSection } from "./list.js";
 
 export const NOTE_SECONDS = 4;
 
+/**
+ * The confirm step of a choice: once something is chosen (``text`` and ``confirm`` given), a bar pinned to the
+ * bottom of the phone's screen, so that it is in view wherever the choice was tapped in a long list; before,
+ * only the way back (``cancel``), in the flow.
+ */
+function confirmBar(api, testid, text, confirm, cancel) {
+  const { el } = api;
+  if (!confirm) return el("div", { class: "sf-row" }, cancel);
+  return el(
+    "div",
+    { class: "sf-confirm-bar", "data-testid": testid, role: "group" },
+    text,
+    el("div", { class: "sf-row" }, confirm, cancel),
+  );
+}
+
 export function toolsSection(ctx) {
   const { api, match, game, me, mem } = ctx;
   const { el, t } = api;
@@ -17,8 +33,8 @@ export function toolsSection(ctx) {
     parts.push(
       el(
         "div",
-        { class: "sf-panel", "data-testid": "sf-accuse-panel" },
-        el("p", { class: "sf-prompt" }, t("spyfall.screen.accuse_whom")),
+        { class: "sf-panel sf-accusing", "data-testid": "sf-accuse-panel" },
+        el("h3", { class: "sf-prompt" }, t("spyfall.screen.accuse_whom")),
         el(
           "div",
           { class: "sf-choices" },
@@ -42,12 +58,11 @@ export function toolsSection(ctx) {
               ),
             ),
         ),
-        target
-          ? el("p", { class: "sf-confirm-text" }, t("spyfall.screen.accuse_confirm_text", { name: api.name(target) }))
-          : el("p", { class: "sf-muted" }, t("spyfall.screen.accuse_hint")),
-        el(
-          "div",
-          { class: "sf-row" },
+        target ? null : el("p", { class: "sf-muted" }, t("spyfall.screen.accuse_hint")),
+        confirmBar(
+          api,
+          "sf-accuse-bar",
+          target ? el("p", { class: "sf-confirm-text" }, t("spyfall.screen.accuse_confirm_text", { name: api.name(target) })) : null,
           target
             ? api.actionButton({ class: "btn primary", "data-testid": "sf-accuse-confirm" },
                 t("spyfall.screen.accuse_confirm", { name: api.name(target) }),
@@ -146,12 +161,11 @@ export function revealSection(ctx, forced) {
     el("h3", {}, forced ? t("spyfall.screen.reveal_forced_title") : t("spyfall.screen.reveal_title")),
     // the list first (the spy's choice on the first screen of a small phone), what follows from it after
     locationsSection(ctx, "pick"),
-    location
-      ? el("p", { class: "sf-confirm-text" }, t("spyfall.screen.reveal_confirm_text", { location: locationName(api, location) }))
-      : el("p", { class: "sf-muted" }, t("spyfall.screen.reveal_pick")),
-    el(
-      "div",
-      { class: "sf-row" },
+    location ? null : el("p", { class: "sf-muted" }, t("spyfall.screen.reveal_pick")),
+    confirmBar(
+      api,
+      "sf-reveal-bar",
+      location ? el("p", { class: "sf-confirm-text" }, t("spyfall.screen.reveal_confirm_text", { location: locationName(api, location) })) : null,
       location
         ? api.actionButton({ class: "btn primary", "data-testid": "sf-reveal-confirm" },
             t("spyfall.screen.reveal_confirm", { location: locationName(api, location) }),

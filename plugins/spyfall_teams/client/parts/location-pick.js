@@ -55,7 +55,8 @@ function pickForm(ctx) {
     }),
     el(
       "div",
-      { class: "sf-row st-send" },
+      // once the pick is whole, its send is pinned to the bottom of the phone's screen (in view below a long list)
+      { class: ["sf-row", "st-send", ready ? "sf-confirm-bar" : null], "data-testid": "st-send" },
       api.actionButton({ class: "btn primary big", disabled: !ready, "data-testid": "st-name-location" },
         ready
           ? t("spyfall_teams.screen.name_confirm", { locations: joined(api, chosen.map((id) => locationName(api, cardById(game, id)))) })

@@ -1,6 +1,6 @@
 // The round's result: who won it, the rounds won so far, and the host's next round.
 
-import { gone, section, voidNote } from "/plugins/spyfall/kit.js";
+import { breakNext, gone, section, voidNote } from "/plugins/spyfall/kit.js";
 import { leftTag, winnersText } from "./teams.js";
 
 export function resultSection(ctx) {
@@ -12,24 +12,12 @@ export function resultSection(ctx) {
   const order = match.players.slice().sort((a, b) => (won[b] || 0) - (won[a] || 0));
   // the host's next round first on their phone (who won may take five lines: two teams tied, with their
   // locations), before the sixteen rows of rounds won; everyone else's "waiting" under who won
-  const next = [];
-  if (!api.table && !match.over) {
-    if (host) {
-      const last = api.lastRound;
-      next.push(
-        el(
-          "div",
-          { class: "sf-row" },
-          api.actionButton({ class: "btn primary big", "data-testid": "st-next" },
-            last ? t("spyfall_teams.screen.finish") : t("spyfall_teams.screen.next"),
-            () => api.send("next"),
-          ),
-        ),
-      );
-    } else {
-      next.push(el("p", { class: "sf-muted", "data-testid": "st-waiting-host" }, t("spyfall_teams.screen.waiting_host")));
-    }
-  }
+  const next = breakNext(api, ctx.view, {
+    boardVariant: "teams_eight_locations",
+    host,
+    prefix: "st",
+    keys: { next: "spyfall_teams.screen.next", finish: "spyfall_teams.screen.finish" },
+  });
   const winners = result.void
     ? voidNote(api, result, "st-void")
     : el("p", { class: "sf-winner st-result-winners", "data-testid": "st-result-winners" }, winnersText(ctx, result));

@@ -151,8 +151,8 @@ export function stepBody(ctx, step, fresh) {
             "li",
             { class: teamClass(index) },
             teamMark(api, index, { spoken: false }),
-            el("strong", {}, teamLabel(ctx, index)),
-            ": ",
+            el("strong", {}, teamLabel(ctx, index), ":"), // the colon stays with the team, never alone on a line
+            " ",
             names(api, team.players),
           ),
         ),
