@@ -170,10 +170,15 @@ class GameHooks:
         a player id in the params is shown as the name, a list of them as a list.
         """
 
-    @hookspec
+    @hookspec(firstresult=True)
     def player_left(self, match: Match, player: str) -> str | None:
         """A player left the match (left the lobby, or was kicked); return the phase the match moves to, or
-        ``None`` to stay (the first implementation that names a phase decides: a variant's before the game's).
+        ``None`` to stay.
+
+        First-result: a variant is asked before its game, and the first implementation that returns a phase
+        decides alone; the ones after it are not called. A variant that handles a departure itself returns
+        the phase to move to, or ``match.phase`` to stay, and the game's own ``player_left`` does not act; it
+        returns ``None`` to leave the departure to the game.
 
         The core has already marked them departed (``match.present`` no longer
         has them). Only after this hook does it remove them as a voter from

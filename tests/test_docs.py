@@ -68,11 +68,15 @@ def parse(path: Path) -> ast.Module:
 
 @functools.cache
 def match_members() -> list[str]:
-    """``Match``'s public methods and properties, its class-level fields and the attributes its ``__init__`` sets."""
-    tree = parse(ROOT / "core" / "match.py")
-    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Match")
+    """``Match``'s public methods and properties, its class-level fields and the attributes its ``__init__`` sets,
+    read from the source of ``Match`` and of each of its parts (its base classes in ``core/match_*.py``)."""
+    classes = []
+    for part in Match.__mro__[:-1]:
+        tree = parse(Path(inspect.getsourcefile(part)))
+        classes.append(next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == part.__name__))
+    nodes = [node for cls in classes for node in cls.body]
     names: list[str] = []
-    for node in cls.body:
+    for node in nodes:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             names.append(node.name)
             if node.name == "__init__":

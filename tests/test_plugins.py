@@ -282,3 +282,37 @@ def test_a_variant_can_wrap_a_view(tmp_path, monkeypatch, clock, db_path):
     night.move("Ann", "claim", value=3)
     game_view = night.view("Boris")["match"]["game_view"]
     assert game_view["claims_made"] == 1 and "my_card" in game_view
+
+
+def test_a_variant_keeps_the_games_departure_handling_from_acting(tmp_path, monkeypatch, clock, db_path):
+    """docs/plugins.md, ``player_left``: a variant that returns a phase (its current one: stay) decides alone."""
+    from gamenight.engine import Engine
+    from gamenight.store_sqlite import SQLiteStore
+    from helpers import Night
+
+    name = write_module(
+        tmp_path,
+        "turn_keeper",
+        """
+        from gamenight import Variant, hookimpl
+
+        class KeepTheTurn:
+            # A player who leaves on their turn keeps it until its clock runs out.
+            @hookimpl
+            def player_left(self, match, player):
+                return match.phase
+
+        @hookimpl
+        def gamenight_variants():
+            return [Variant(id="keeper", game="highcard", names={"en": "K", "ru": "К"}, rules=KeepTheTurn())]
+        """,
+        monkeypatch,
+    )
+    engine = Engine(SQLiteStore(db_path), Plugins(["testgame", name], entry_points=False), clock)
+    night = Night(engine, clock, ["Ann", "Boris", "Chen"])
+    assert night.start(variants=["keeper"]).ok
+    holder = night.turn
+    night.leave(holder)
+    assert night.match.phase == "claim" and night.turn == holder, "the game's own handling did not pass the turn"
+    night.advance(night.match.timers[night.match.phase_declared.timer].duration)
+    assert night.turn != holder and night.match.round_state["claims"][night.id_of(holder)] is None

@@ -48,15 +48,25 @@ class SpyfallHooks(LocationHooks):
 
     @hookspec(firstresult=True)
     def spyfall_spy_count(self, match: Match) -> int:
-        """How many spies to deal this round (the game's default: the ``spies`` option, resolved)."""
+        """How many spies to deal this round (the game's default: the ``spies`` option, resolved).
+
+        From 0 to the players in the match minus 2 (two agents at least); a count outside that range refuses
+        the deal (at the start: the start) with ``spyfall.spy_count_impossible``. The round follows the count
+        dealt: after the first reveal every other spy reveals in turn, each on a full reveal clock; the default
+        ``spyfall_allowance`` is one less than the spies still in; the public ``spy_count`` is the count dealt.
+        """
 
     @hookspec(firstresult=True)
     def spyfall_spy_counts(self, match: Match) -> list[int]:
-        """Every spy count a round of this match may have (a forced deal naming another count is refused)."""
+        """Every spy count a round of this match may have (a forced deal naming another count is refused).
+
+        The game's default: the one count ``spyfall_spy_count`` gives.
+        """
 
     @hookspec(firstresult=True)
     def spyfall_allowance(self, match: Match) -> int:
-        """How many voters may withhold a yes while a vote still passes (0 with one spy in play, 1 with two).
+        """How many voters may withhold a yes while a vote still passes (the game's default: one less than the
+        spies still in play, so 0 with one spy and 1 with two).
 
         Asked when a vote opens and again when a player leaves during it.
         """

@@ -30,7 +30,7 @@ DEALT = ("location", "spies", "roles", "locations", "location_card")  # set by `
 ROUND_TIMER = "round"
 REVEAL_TIMER = "reveal"
 ACCUSATION = "accusation"
-REVEAL_SECONDS = 90  # for the second spy to name a location
+REVEAL_SECONDS = 90  # for each spy after the first to name a location
 FINAL_BREAK_SECONDS = 30  # after the last round: a look at its result, then the match's results
 
 OPTIONS = {
@@ -117,6 +117,18 @@ def spy_count_option(match: Match) -> int:
     return default_spies(len(match.players)) if chosen == "auto" else int(chosen)
 
 
+def most_spies(players: int) -> int:
+    """The most spies a round can deal: at least two agents know the location, to ask and to answer."""
+    return max(0, players - 2)
+
+
+def check_spy_count(match: Match, spies: int) -> None:
+    """Refuse a spy count (a variant's ``spyfall_spy_count``) that the players in the match cannot be dealt."""
+    players = len(match.present)
+    if not 0 <= spies <= most_spies(players):
+        raise ActionError("spyfall.spy_count_impossible", spies=spies, players=players, max=most_spies(players))
+
+
 def spies_in_play(match: Match) -> list[str]:
     """The spies dealt this round who are still in the match."""
     return [s for s in match.round_state["spies"] if match.is_present(s)]
@@ -131,9 +143,14 @@ def asker(match: Match) -> str:
     return match.round_state["asker"]
 
 
+def spies_to_reveal(match: Match) -> list[str]:
+    """The spies still in the match who have not named a location yet, in the order they were dealt."""
+    return [s for s in spies_in_play(match) if s not in match.round_state["guesses"]]
+
+
 def waiting_spy(match: Match) -> str:
-    """The spy still to name a location after the other revealed."""
-    return next(s for s in spies_in_play(match) if s not in match.round_state["guesses"])
+    """The spy whose turn it is to name a location after another revealed."""
+    return spies_to_reveal(match)[0]
 
 
 # -- the play ----------------------------------------------------------------------------------------
@@ -191,8 +208,8 @@ def back_to_play(match: Match) -> str:
     return "play"
 
 
-def reveal(match: Match, action: Action) -> str:
-    """A spy stops the game and names the location; with two spies the other must then name one too."""
+def reveal(match: Match, action: Action) -> str | None:
+    """A spy stops the game and names the location; every other spy must then name one too, in turn."""
     state = match.round_state
     if action.actor not in state["spies"]:
         raise ActionError("spyfall.not_a_spy")
@@ -207,10 +224,19 @@ def reveal(match: Match, action: Action) -> str:
     card = next(c for c in state["locations"] if c["id"] == location)
     match.announce("spyfall.event.revealed", spy=action.actor, location=card)
     match.hold_timer(ROUND_TIMER, "reveal")
-    if any(s not in state["guesses"] for s in spies_in_play(match)):
+    return next_reveal(match)
+
+
+def next_reveal(match: Match) -> str | None:
+    """Every other spy in turn must name a location, each on a full reveal clock; then the round is settled."""
+    if not spies_to_reveal(match):
+        return settle_reveal(match)
+    if match.phase != "spy_reveal":
         match.stop_timer(REVEAL_TIMER)
-        return "spy_reveal"
-    return settle_reveal(match)
+        return "spy_reveal"  # entering it gives the turn and the clock to the first spy waiting
+    match.pass_turn(waiting_spy(match))
+    match.restart_clock()
+    return None
 
 
 # -- the clock out ---------------------------------------------------------------------------------------
@@ -402,9 +428,12 @@ def deal(match: Match, forced: dict[str, Any] | None) -> None:
         possible = match.hook.spyfall_spy_counts(match=match)
         if len(set(spies)) not in possible:
             raise BadDeal(f"this match deals {' or '.join(map(str, possible))} spies, the deal names {len(spies)}")
+        check_spy_count(match, len(set(spies)))
     else:
         location = match.rng.choice(pool)
-        spies = match.rng.sample(match.present, match.hook.spyfall_spy_count(match=match))
+        count = match.hook.spyfall_spy_count(match=match)
+        check_spy_count(match, count)
+        spies = match.rng.sample(match.present, count)
     agents = [p for p in match.present if p not in spies]
     roles = list(location.get("roles", []))
     match.rng.shuffle(roles)
@@ -443,15 +472,16 @@ def unfinished_round(match: Match) -> list[dict[str, Any]]:
 
 @hookimpl
 def player_left(match: Match, player: str) -> str | None:
-    """docs/rules: coming and going. The only spy (or both) leaving voids the round; otherwise it goes on."""
+    """docs/rules: coming and going. The last spy in play leaving voids the round; otherwise it goes on."""
     state = match.round_state
     if not match.playing:
         return None
+    held_the_reveal = match.phase == "spy_reveal" and match.turn == player
     if player in state["spies"] and not spies_in_play(match):
         match.void_round(player)
         match.hook.spyfall_round_done(match=match, used=[state["location"]])
         return "round_over"
-    for ballot in match.ballots.values():  # two spies and one gone: one-spy thresholds from now on
+    for ballot in match.ballots.values():  # a spy gone: the thresholds of the spies left from now on
         if not ballot.closed and ballot.rule == "yesno":
             ballot.k = allowance(match)
     hand_on_the_question(match, player)
@@ -462,8 +492,8 @@ def player_left(match: Match, player: str) -> str | None:
     if match.phase == "final_vote" and state["final_candidate"] == player:
         match.cancel_ballot(f"final:{player}")
         return next_candidate(match)
-    if match.phase == "spy_reveal" and match.turn == player:
-        return settle_reveal(match)
+    if held_the_reveal:
+        return next_reveal(match)
     return None
 
 
@@ -473,7 +503,7 @@ def public_view(match: Match) -> dict[str, Any]:
     state = match.round_state
     shown: dict[str, Any] = {
         "dealer": data["dealer"],
-        "spy_count": data["spy_count"],
+        "spy_count": len(state["spies"]) if "spies" in state else data["spy_count"],
         "rounds": match.options["rounds"],
     }
     if "location" not in state:
@@ -523,11 +553,11 @@ class Defaults(PackLocations):
 
     @hookimpl
     def spyfall_spy_counts(self, match: Match) -> list[int]:
-        return [match.data["spy_count"]]
+        return [match.hook.spyfall_spy_count(match=match)]
 
     @hookimpl
     def spyfall_allowance(self, match: Match) -> int:
-        return 1 if len(spies_in_play(match)) == 2 else 0
+        return max(0, len(spies_in_play(match)) - 1)
 
     @hookimpl
     def spyfall_score(self, match: Match, outcome: dict[str, Any]) -> bool:

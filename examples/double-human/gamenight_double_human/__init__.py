@@ -47,7 +47,7 @@ class DoubleHuman:
             raise ActionError("double_human.too_few_players", min=MIN_PLAYERS, players=len(match.players))
 
     @hookimpl(wrapper=True)
-    def player_left(self, match, player: str) -> Generator[None, list[str], list[str]]:
+    def player_left(self, match, player: str) -> Generator[None, str | None, str | None]:
         # The game first (a Human who leaves voids the round, and names the phase to go to); then, below this
         # variant's minimum, the match ends as it would below the game's own: at once, scored by its finished
         # rounds (the core moves an ended match nowhere, whatever phase the game named).

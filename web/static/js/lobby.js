@@ -18,6 +18,7 @@ import { forgetSeat, getSeat, rememberName, rememberedName, setSeat } from "./st
 import { initPage, toast } from "./ui.js";
 import { lookChooser, takenLooks } from "./looks.js";
 import { askOffer, seatAsksCard } from "./seat_asks.js";
+import { noticeCard } from "./lobby_notice.js";
 
 const app = byId("app");
 const code = app.dataset.code;
@@ -220,63 +221,16 @@ async function start() {
 
 function renderNotice() {
   const notice = byId("notice");
-  const messages = {
-    replaced: () => ({
-      title: t("notice.replaced.title"),
-      text: t("notice.replaced.text"),
-      actions: [
-        el(
-          "button",
-          { type: "button", class: "btn primary big", "data-testid": "take-back", onclick: takeBack },
-          t("notice.replaced.take_back"),
-        ),
-      ],
-    }),
-    removed: () => ({
-      title: leaving ? t("notice.left.title") : t("notice.removed.title"),
-      text: leaving ? t("notice.left.text") : t("notice.removed.text"),
-      actions: [
-        el(
-          "button",
-          { type: "button", class: "btn primary big", "data-testid": "join-again", onclick: joinAgain },
-          t("notice.join_again"),
-        ),
-        el("a", { href: "/", class: "btn ghost" }, t("nav.home")),
-      ],
-    }),
-    asking: () => ({
-      title: t("reclaim.waiting.title"),
-      text: t("reclaim.waiting.text", { name: getSeat(code)?.name || "" }),
-      actions: [
-        el(
-          "button",
-          { type: "button", class: "btn ghost", "data-testid": "reclaim-cancel", onclick: cancelAsking },
-          t("reclaim.cancel"),
-        ),
-      ],
-    }),
-    missing: () => ({
-      title: t("notice.missing.title"),
-      text: t("notice.missing.text", { code }),
-      actions: [el("a", { href: "/", class: "btn primary big" }, t("nav.home"))],
-    }),
-  };
-  const message = messages[mode]?.();
-  notice.hidden = !message;
-  if (!message) {
-    notice.replaceChildren();
-    return;
-  }
-  fill(
-    notice,
-    el(
-      "div",
-      { "data-testid": mode },
-      el("h2", {}, message.title),
-      el("p", {}, message.text),
-      el("div", { class: "actions" }, message.actions),
-    ),
-  );
+  const card = noticeCard(mode, {
+    code,
+    leaving,
+    askedFor: getSeat(code)?.name || "",
+    takeBack,
+    joinAgain,
+    cancelAsking,
+  });
+  notice.hidden = !card;
+  fill(notice, card);
 }
 
 function startRow(host, live) {

@@ -2,6 +2,12 @@
 
 import { section } from "/plugins/spyfall/kit.js";
 
+/** How many noes a vote survives: one fewer yes is needed for each spy dealt after the first. */
+function thresholdText(t, spies) {
+  if (spies > 2) return t("spyfall.screen.threshold_more", { spies, allowed: spies - 1 });
+  return spies === 2 ? t("spyfall.screen.threshold_two") : t("spyfall.screen.threshold_one");
+}
+
 export function voteSection(ctx, ballotId, { accuser, accused, title, question }) {
   const { api, match, me } = ctx;
   const { el, t } = api;
@@ -58,7 +64,7 @@ export function voteSection(ctx, ballotId, { accuser, accused, title, question }
       el(
         "p",
         { class: "sf-muted" },
-        ctx.game.spy_count === 2 ? t("spyfall.screen.threshold_two") : t("spyfall.screen.threshold_one"),
+        thresholdText(t, ctx.game.spy_count),
       ),
     );
   }
