@@ -126,6 +126,7 @@ def main() -> None:
                 guesser_sizes.append(len(json.dumps(engine.view(code, guesser), ensure_ascii=False).encode()))
                 table_sizes.append(len(json.dumps(engine.view(code, None), ensure_ascii=False).encode()))
         seconds = time.perf_counter() - started
+        engine.store.close()  # its checkpointer lets go of the file before the directory goes
 
         applied, drawn, refused = [], [], []
         for n in range(options.largest):
@@ -149,6 +150,7 @@ def main() -> None:
             )
             refused.append(time.perf_counter() - t0)
             assert outcome.error["code"] == "notarobot.figure_tangled", outcome.error
+            engine.store.close()
 
     print(f"I'm Not a Robot, {len(SEATS)} seats, SQLite WAL, every view built")
     print(f"accepted moves: {options.moves} in {seconds:.2f} s = {options.moves / seconds:,.0f} moves/s")

@@ -105,11 +105,12 @@ CORE_MOVES = {
 }
 
 
-class CoreRules:
-    """Defaults under every game: the core moves, move dispatch, points from the game's table,
-    ranking by points, empty views."""
+CORE_PHASES = [Phase(ANY_PHASE, CORE_MOVES)]
+"""The core's moves, allowed in every phase of every game (a game or a variant may replace one)."""
 
-    PHASES = [Phase(ANY_PHASE, CORE_MOVES)]
+
+class CoreRules:
+    """Defaults under every game: move dispatch, points from the game's table, ranking by points, empty views."""
 
     @hookimpl(trylast=True)
     def act(self, match: Match, action: Action) -> Any:

@@ -2,61 +2,114 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from marshmallow import Schema, fields
 
 if TYPE_CHECKING:
+    from gamenight.awards import Award, Night
     from gamenight.ballots import Ballot
     from gamenight.match import Match
 
 Who = Literal["player", "turn", "host", "system"]
 
+Next = str | None
+"""What a handler returns: the id of the phase the match moves to, or ``None`` to stay in this one."""
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, kw_only=True)
 class Game:
-    """A base game.
+    """A base game, declared as one object (conventionally ``GAME``, at the end of its ``rules.py``).
 
-    ``rules`` is the object (a module or an instance), or a tuple of them,
-    that implements the game hooks of :class:`gamenight.hookspecs.GameHooks`;
-    ``hookspecs`` optionally declares hooks of the game's own for its variants
-    to implement. ``points`` maps each scoring reason to its points
-    (``match.score`` reads it through the ``points`` hook, so a variant can
-    change one). A match whose present players fall below ``min_players``
-    ends at once, scored. ``dealt`` names the keys of ``match.round_state``
-    that the deal sets and that nothing changes in place until the next deal
-    replaces them (the round's cards, say): a move's copy of the lobby shares
-    them instead of copying them.
+    Who plays: ``min_players`` to ``max_players`` seats; below ``min_players``
+    present a match ends at once, scored. ``options`` are the match options,
+    marshmallow fields each with a ``load_default`` and
+    ``metadata={"label": i18n_key}``. ``phases`` are the game's phases in the
+    order a round reads; a match enters the first after ``setup``.
+
+    What the core calls, each a function of the match:
+
+    * ``check_start(match)`` raises ``ActionError`` when the match cannot start
+      with these options and seats;
+    * ``setup(match)`` fills ``match.data`` and starts the first round
+      (``match.start_round()``);
+    * ``deal(match, forced)`` deals a round's secrets into
+      ``match.round_state``, only to ``match.present``; ``forced`` is a script's
+      or a test's deal (``None`` in play), honoured or refused with ``BadDeal``;
+    * ``public_view(match)`` is what every recipient gets and
+      ``seat_view(match, player)`` what only ``player`` may see: the only ways
+      game state reaches a client;
+    * ``on_leave(match, player)`` hands on what a departing player held, in
+      every phase that declares no ``on_leave`` of its own (:class:`Phase`);
+    * ``unfinished_round(match)`` tells what a round cut short kept secret;
+    * ``ranking_key(match, player)`` sorts the final ranking (higher is
+      better; the default is the total points) and
+      ``ballot_tiebreak(match, ballot, tied)`` picks among tied candidates;
+    * ``awards(night)`` gives the recap's awards for the night's matches of
+      this game (:mod:`gamenight.awards`).
+
+    ``points`` maps each scoring reason to its points (``match.score`` reads it
+    through the ``points`` hook, so a variant can change one). ``dealt`` names
+    the keys of ``match.round_state`` that the deal sets and nothing changes in
+    place until the next deal (the round's cards): a move's copy of the lobby
+    shares them instead of copying them.
+
+    Variants change a game through hooks (:mod:`gamenight.hookspecs`): the
+    game hooks, and the game's own ``hookspecs``, whose default
+    implementations are ``hooks`` (an object or a tuple of them).
     """
 
     id: str
     names: Mapping[str, str]
     min_players: int
     max_players: int
-    rules: object | tuple[object, ...]
-    hookspecs: object | None = None
+    options: Mapping[str, fields.Field] = field(default_factory=dict)
+    phases: Sequence[Phase]
+    check_start: Callable[[Match], None] | None = None
+    setup: Callable[[Match], None]
+    deal: Callable[[Match, dict[str, Any] | None], None] | None = None
+    public_view: Callable[[Match], dict[str, Any]]
+    seat_view: Callable[[Match, str], dict[str, Any]] | None = None
+    on_leave: Callable[[Match, str], Next] | None = None
+    unfinished_round: Callable[[Match], list[dict[str, Any]]] | None = None
+    ranking_key: Callable[[Match, str], tuple] | None = None
+    ballot_tiebreak: Callable[[Match, Ballot, list[str]], str | None] | None = None
     points: Mapping[str, int] = field(default_factory=dict)
-    package: str = ""
     dealt: tuple[str, ...] = ()
+    awards: Callable[[Night], list[Award]] | None = None
+    hookspecs: object | None = None
+    hooks: object | tuple[object, ...] | None = None
+    package: str = ""
+
+    @property
+    def hook_layers(self) -> tuple[object, ...]:
+        """``hooks`` as a tuple."""
+        if self.hooks is None:
+            return ()
+        return self.hooks if isinstance(self.hooks, tuple) else (self.hooks,)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Variant:
-    """A variant of one game: its ``rules`` wrap or override that game's hooks.
+    """A variant of one game: what it adds to the game's ``options`` and ``phases``, and ``hooks``.
 
-    ``excludes`` lists variants of the same game it cannot be combined with.
+    ``options`` replace the game's options of the same name or add new ones;
+    ``phases`` are merged into the game's by id (:meth:`Phase.merged`).
+    ``hooks`` implements game hooks and the game's own, wrapping or overriding
+    the game's. ``excludes`` lists variants of the same game it cannot be
+    combined with.
     """
 
     id: str
     game: str
     names: Mapping[str, str]
-    rules: object
+    options: Mapping[str, fields.Field] = field(default_factory=dict)
+    phases: Sequence[Phase] = ()
+    hooks: object | None = None
     excludes: tuple[str, ...] = ()
     package: str = ""
 
@@ -85,21 +138,13 @@ class Move:
     (``system``). ``simultaneous`` moves (ballots) are exempt from the stale
     version check. ``apply(match, action)`` changes the match and returns
     the phase it moves to (``None``: it stays), or raises
-    :class:`gamenight.errors.ActionError`. ``apply`` may be given by name, a
-    function of the rules module (or object) that declares the move, so
-    that ``PHASES`` can come before the functions it names.
+    :class:`gamenight.errors.ActionError`.
     """
 
-    apply: Callable[[Match, Action], str | None] | str
+    apply: Callable[[Match, Action], str | None]
     args: Mapping[str, fields.Field] = field(default_factory=dict)
     who: Who = "player"
     simultaneous: bool = False
-
-    def resolved(self, layer: object) -> Move:
-        """This move with ``apply`` given by name looked up on ``layer`` (the rules that declare it)."""
-        if not isinstance(self.apply, str):
-            return self
-        return replace(self, apply=_named(layer, self.apply))
 
     @cached_property
     def schema(self) -> Schema:
@@ -166,10 +211,6 @@ class Clock:
         return float(self.seconds)
 
 
-Next = str | None
-"""What a handler returns: the id of the phase the match moves to, or ``None`` to stay in this one."""
-
-
 @dataclass(frozen=True)
 class Phase:
     """A phase of a game: its moves, its clock, and where it leads.
@@ -189,12 +230,14 @@ class Phase:
       it, what ``on_end`` (or a single ``next``) says;
     * ``on_ballot(match, ballot)``, run when a ballot closes during the phase;
     * ``on_enter(match)``, run on entry after the turn is given and the clock
-      started (it may pass straight on).
+      started (it may pass straight on);
+    * ``on_leave(match, player)``, run when a player leaves the match during
+      the phase (they are no longer in ``match.present``; they still vote in
+      open ballots until it returns): it hands on a turn they held, voids the
+      round when they held its secret (``match.void_round``); without it, the
+      game's ``on_leave``.
 
     ``turn(match)`` names who holds the turn on entry (nobody by default).
-    Any handler, and ``end_if`` and ``turn``, may be given by name: a function
-    of the rules module (or object) that declares the phase, looked up when
-    the game is loaded, so that ``PHASES`` reads before the functions.
     ``playing`` is false for a phase between rounds (a round's result, a
     break): a departure there does not interrupt a round.
 
@@ -209,20 +252,13 @@ class Phase:
     clock: Clock | None = None
     next: str | tuple[str, ...] = ()
     playing: bool | None = None
-    turn: Callable[[Match], str | None] | str | None = None
-    on_enter: Callable[[Match], Next] | str | None = None
-    end_if: Callable[[Match], bool] | str | None = None
-    on_end: Callable[[Match], Next] | str | None = None
-    on_clock: Callable[[Match], Next] | str | None = None
-    on_ballot: Callable[[Match, Ballot], Next] | str | None = None
-
-    def resolved(self, layer: object) -> Phase:
-        """This phase with every handler given by name looked up on ``layer`` (the rules that declare it)."""
-        changes: dict[str, Any] = {
-            name: _named(layer, getattr(self, name)) for name in _HANDLERS if isinstance(getattr(self, name), str)
-        }
-        moves = {move_id: move.resolved(layer) for move_id, move in self.moves.items()}
-        return replace(self, moves=moves, **changes)
+    turn: Callable[[Match], str | None] | None = None
+    on_enter: Callable[[Match], Next] | None = None
+    end_if: Callable[[Match], bool] | None = None
+    on_end: Callable[[Match], Next] | None = None
+    on_clock: Callable[[Match], Next] | None = None
+    on_ballot: Callable[[Match, Ballot], Next] | None = None
+    on_leave: Callable[[Match, str], Next] | None = None
 
     @property
     def leads_to(self) -> tuple[str, ...]:
@@ -262,23 +298,10 @@ class Phase:
             if isinstance(self.next, str) and self.on_end is None:  # the way on it had by default stays its way on
                 default = self.next
                 changes["on_end"] = lambda match: default
-        for name in ("clock", "playing", "turn", "on_enter", "end_if", "on_end", "on_clock", "on_ballot"):
+        for name in ("clock", "playing", "turn", "on_enter", "end_if", "on_end", "on_clock", "on_ballot", "on_leave"):
             if getattr(other, name) is not None:
                 changes[name] = getattr(other, name)
         return replace(self, **changes)
-
-
-_HANDLERS = ("turn", "on_enter", "end_if", "on_end", "on_clock", "on_ballot")
-
-
-def _named(layer: object, name: str) -> Callable[..., Any]:
-    """The function ``name`` of ``layer``, or of the module that defines ``layer``'s class."""
-    handler = getattr(layer, name, None)
-    if handler is None and not isinstance(layer, ModuleType):
-        handler = getattr(sys.modules.get(getattr(layer, "__module__", "")), name, None)
-    if not callable(handler):
-        raise LookupError(f"{getattr(layer, '__name__', type(layer).__name__)} has no function {name!r}")
-    return handler
 
 
 @dataclass(frozen=True)

@@ -71,15 +71,14 @@ class PlatformHooks:
 
 
 class GameHooks:
-    """Hooks of one match, implemented by a game's and its variants' ``rules``.
+    """Hooks of one match: what a variant implements to change its game.
 
-    What a game declares as data is not a hook: the core reads ``OPTIONS`` (a
-    dict of marshmallow fields: the match options, each with a
-    ``load_default`` and ``metadata={"label": i18n_key}``) and ``PHASES`` (a
-    list of :class:`gamenight.game.Phase`) from each layer's ``rules``, the
-    game's first and then each variant's; a later layer's option replaces an
-    earlier one of the same name, and its phases are merged by id
-    (``Phase.merged``). A match enters the game's first phase after ``setup``.
+    A game declares its functions as fields of its :class:`gamenight.game.Game`
+    (``setup``, ``deal``, ``public_view``, ``on_leave`` and the rest); the stack
+    calls them through these hooks, so a variant's implementation wraps or
+    overrides the game's. A game's options and phases are data, not hooks:
+    ``Game.options`` and ``Game.phases``, and a variant's ``Variant.options``
+    and ``Variant.phases`` laid over them.
     """
 
     @hookspec
@@ -94,7 +93,7 @@ class GameHooks:
     def setup(self, match: Match) -> None:
         """Set up a new match: fill ``match.data`` and start the first round (``match.start_round()``).
 
-        The core then enters the game's first phase (the first of its ``PHASES``).
+        The core then enters the game's first phase (the first of ``Game.phases``).
 
         Every implementation is called, variants before the game; a variant
         that must see the game's setup uses ``wrapper=True``.
@@ -173,7 +172,7 @@ class GameHooks:
     @hookspec(firstresult=True)
     def player_left(self, match: Match, player: str) -> str | None:
         """A player left the match (left the lobby, or was kicked); return the phase the match moves to, or
-        ``None`` to stay.
+        ``None`` to stay. The game answers with its current phase's ``on_leave``, else ``Game.on_leave``.
 
         First-result: a variant is asked before its game, and the first implementation that returns a phase
         decides alone; the ones after it are not called. A variant that handles a departure itself returns

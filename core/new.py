@@ -124,7 +124,7 @@ def _done(target: Path, written: list[Path], phases: str, values: Mapping[str, s
         click.echo(f"  {path.relative_to(target)}")
     if values["title_ru"].startswith(TO_TRANSLATE):
         click.echo(
-            f"\nThe name in Russian is still to translate: {TO_TRANSLATE} in {values['package']}/__init__.py "
+            f"\nThe name in Russian is still to translate: {TO_TRANSLATE} in {values['package']}/rules.py "
             "(--ru NAME gives it; pytest flags it until then)."
         )
     click.echo("\nNext:\n" + "\n".join(f"  {step}" for step in next_steps(target, phases)))

@@ -29,12 +29,6 @@ class PhaseGraph:
         own = self.phases[phase_id].leads_to
         return own + tuple(p for p in self.anywhere if p not in own and p != phase_id)
 
-    def undeclared(self) -> list[tuple[str, str]]:
-        """Each (phase, target) whose target names no declared phase."""
-        every = [(ANY_PHASE, target) for target in self.anywhere]
-        every += [(pid, target) for pid, phase in self.phases.items() for target in phase.leads_to]
-        return [(pid, target) for pid, target in every if target not in self.phases]
-
     def reachable(self) -> list[str]:
         """The phases a match can reach from its first, in the order first reached."""
         if self.first is None:

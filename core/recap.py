@@ -2,8 +2,8 @@
 
 ``night_recap`` reads the records of the night's finished matches (the lobby
 keeps one as each match ends, so they are rebuilt from the log like every other
-part of the lobby) and asks each plugin's ``gamenight_awards`` hook for its
-awards. The core's own awards (most matches won, most points in one match,
+part of the lobby) and asks each game's ``awards`` (``Game.awards``), then each
+plugin's ``gamenight_awards`` hook, for theirs. The core's own awards (most matches won, most points in one match,
 points in the most rounds) come the same way, from ``core_awards``, which the
 registry's core plugin implements the hook with.
 """
@@ -11,7 +11,7 @@ registry's core plugin implements the hook with.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamenight.awards import Award, MatchRecord, Night, leaders
@@ -47,13 +47,17 @@ def night_recap(records: Iterable[Mapping[str, Any]], scoreboard: NightScoreboar
 
 
 def _collect(night: Night, plugins: Plugins) -> list[Award]:
-    """Every plugin's awards; a plugin whose hook fails is left out (and logged), the recap goes on."""
+    """Every game's awards and every plugin's; one that fails is left out (and logged), the recap goes on."""
+    givers: list[tuple[str, Callable[..., Any]]] = [
+        (f"game {game.id}", game.awards) for game in plugins.games.values() if game.awards is not None
+    ]
+    givers += [(impl.plugin_name, impl.function) for impl in plugins.pm.hook.gamenight_awards.get_hookimpls()]
     awards: list[Award] = []
-    for impl in plugins.pm.hook.gamenight_awards.get_hookimpls():
+    for giver, give in givers:
         try:
-            found = impl.function(night=night)
+            found = give(night=night)
         except Exception:
-            log.exception("the awards of %s failed: the recap goes on without them", impl.plugin_name)
+            log.exception("the awards of %s failed: the recap goes on without them", giver)
             continue
         awards += [a for a in found or [] if isinstance(a, Award) and a.players]
     return awards

@@ -15,7 +15,8 @@ from typing import Any
 
 import pluggy
 from gamenight.awards import Award, Night
-from gamenight.core_rules import CoreRules
+from gamenight.core_rules import CORE_PHASES, CoreRules
+from gamenight.declared import DeclaredGame
 from gamenight.errors import ActionError
 from gamenight.game import ANY_PHASE, ClientAssets, Game, Move, Phase, Shelf, Variant
 from gamenight.hookspecs import PROJECT, GameHooks, PlatformHooks, hookimpl
@@ -57,34 +58,39 @@ class GameStack:
         if game.hookspecs is not None:
             pm.add_hookspecs(game.hookspecs)
         pm.register(CoreRules(), "gamenight.core")
-        layers = game.rules if isinstance(game.rules, tuple) else (game.rules,)
-        for index, layer in enumerate(layers):
-            pm.register(layer, f"game:{game.id}" + (f":{index}" if index else ""))
+        pm.register(DeclaredGame(game), f"game:{game.id}")
+        for index, layer in enumerate(game.hook_layers):
+            pm.register(layer, f"game:{game.id}:hooks" + (f":{index}" if index else ""))
         for variant in variants:
-            pm.register(variant.rules, f"variant:{variant.id}")
+            if variant.hooks is not None:
+                pm.register(variant.hooks, f"variant:{variant.id}")
         try:
             pm.check_pending()
         except pluggy.PluginValidationError as exc:
             raise PluginError(f"{game.id}: {exc}") from exc
         self.pm = pm
         self.hook = pm.hook
-        # What each layer declares as data (its rules module's OPTIONS and PHASES), the core's first, then the
-        # game's, then each variant's in the order chosen: a later declaration overrides an earlier one.
-        declaring = [CoreRules, *layers, *(variant.rules for variant in variants)]
+        # What each layer declares as data, the core's first, then the game's, then each variant's in the order
+        # chosen: a later option replaces an earlier one of the same name, a later phase is merged into its id's.
+        layers: list[tuple[Mapping[str, fields.Field], Sequence[Phase]]] = [
+            ({}, CORE_PHASES),
+            (game.options, game.phases),
+            *((variant.options, variant.phases) for variant in variants),
+        ]
         self.option_fields: dict[str, fields.Field] = {}
-        for layer in declaring:
-            self.option_fields.update(getattr(layer, "OPTIONS", {}))
+        for options, _ in layers:
+            self.option_fields.update(options)
         self.option_fields.setdefault(TIME_FACTOR, time_factor())  # every game's, last on the form
         self.options_schema: Schema = Schema.from_dict(self.option_fields, name="Options")()
         self.declared: dict[str, Phase] = {}
-        for layer in declaring:
-            for declared in getattr(layer, "PHASES", ()):
-                try:
-                    phase = declared.resolved(layer)
-                except LookupError as exc:
-                    raise PluginError(f"{game.id}: phase {declared.id!r}: {exc}") from exc
+        for _, phases in layers:
+            for phase in phases:
                 earlier = self.declared.get(phase.id)
                 self.declared[phase.id] = phase if earlier is None else earlier.merged(phase)
+        for phase in self.declared.values():
+            for target in phase.leads_to:
+                if target not in self.declared:
+                    raise PluginError(f"{game.id}: phase {phase.id!r} leads to {target!r}, which no phase declares")
         self.first_phase = next((pid for pid in self.declared if pid != ANY_PHASE), None)
         """The phase a match enters after its ``setup``: the first the game declares."""
         anywhere = self.declared.get(ANY_PHASE)
@@ -247,6 +253,13 @@ class Plugins:
         self._stacks[key] = stack
         return stack
 
+    def phase_ids(self, game_id: str) -> list[str]:
+        """Every phase a match of ``game_id`` can be in, with any of its variants: the game's, then the variants'."""
+        ids = list(self.stack(game_id, []).declared)
+        for variant in self.variants_of(game_id):
+            ids += [pid for pid in self.stack(game_id, [variant.id]).declared if pid not in ids]
+        return [pid for pid in ids if pid != ANY_PHASE]
+
     def catalogue(self) -> list[dict[str, Any]]:
         """Installed games with their variants, options and providing packages, JSON-ready."""
         return [
@@ -255,6 +268,7 @@ class Plugins:
                 "names": dict(game.names),
                 "players": [game.min_players, game.max_players],
                 "package": game.package,
+                "phases": self.phase_ids(game.id),
                 "options": describe_options(self.stack(game.id, []).option_fields, self.dynamic_choices()),
                 "variants": [
                     {

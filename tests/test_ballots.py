@@ -78,21 +78,17 @@ def test_plurality_and_ties():
 
 
 def test_game_breaks_plurality_ties(night):
-    """The tie-break hook decides: a game that picks the last-seated of the tied."""
-    from gamenight.game import Game
-    from gamenight.hookspecs import hookimpl
+    """The tie-break decides: a game whose ``ballot_tiebreak`` picks the last-seated of the tied."""
+    from dataclasses import replace
+
     from gamenight.registry import GameStack
 
-    class LastSeated:
-        @hookimpl
-        def ballot_tiebreak(self, match, ballot, tied):
-            return max(tied, key=match.players.index)
+    def last_seated(match, ballot, tied):
+        return max(tied, key=match.players.index)
 
     night.start(deals=[DEAL_ABC])
     match = night.match
-    base = match.stack.game
-    stack = GameStack(Game(base.id, base.names, 2, 9, base.rules, base.hookspecs), [])
-    stack.pm.register(LastSeated())
+    stack = GameStack(replace(match.stack.game, ballot_tiebreak=last_seated), [])
     match.bind(stack, night.clock.now)
     match.open_ballot("t", ["p1", "p2"], ["p1", "p2", "p3"])
     match.cast("t", "p1", "p2")

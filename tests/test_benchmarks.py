@@ -22,8 +22,10 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         # PostgreSQL against SQLite, 1 and 2 nodes behind HAProxy, a node killed: exits 1 if a stage acknowledged
         # no move, an acknowledged move is not in the store, or a killed node's client did not come back
         ["cluster.py", "--quick"],
+        # exits 1 if an innocent text of the benchmark's own is refused
+        ["family_filter.py", "--quick"],
     ],
-    ids=["throughput", "notarobot", "netload", "cluster"],
+    ids=["throughput", "notarobot", "netload", "cluster", "family_filter"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(

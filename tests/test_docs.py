@@ -1,8 +1,9 @@
 """The docs checked against the code: every list below is read from the code, never written by hand.
 
-* docs/plugins.md names every public member of ``Match``, every hook (the platform's, the games' and the
-  built-in games' own), every member of the screen ``api`` (``screenApi`` in web/static/js/screens.js),
-  every name ``gamenight`` exports and every ``gamenight.<module>`` a game or an outside package imports;
+* docs/plugins.md names every public member of ``Match``, every field of ``Game``, ``Variant`` and ``Phase``
+  (each in its row of the declarations' table), every hook (the platform's, the games' and the built-in
+  games' own), every member of the screen ``api`` (``screenApi`` in web/static/js/screens.js), every name
+  ``gamenight`` exports and every ``gamenight.<module>`` a game or an outside package imports;
 * docs/protocol.md names every error code the core and the web server raise, and the browser makes;
   docs/scripts.md every game's own (``<game>.<code>``);
 * docs/architecture.md names only files that exist, and what it says "each game" has, every game has.
@@ -22,10 +23,11 @@ import inspect
 import re
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 
 import gamenight
 import pytest
-from gamenight import Game, Variant, hookimpl, hookspecs
+from gamenight import Game, Phase, Variant, hookimpl, hookspecs
 from gamenight.hookspecs import PROJECT
 from gamenight.match import Match
 from gamenight.registry import GameStack
@@ -295,8 +297,30 @@ def error_codes_section() -> str:
     return section(read("protocol.md"), "## Error codes")
 
 
+def declaration_row(name: str) -> str:
+    """The row of ``name`` (``Game``, ``Variant``, ``Phase``...) in docs/plugins.md's table of declarations."""
+    table = section(read("plugins.md"), "### Declarations")
+    (row,) = [line for line in table.splitlines() if line.startswith(f"| `{name}` |")]
+    return row
+
+
+def declared_fields(declaration: type) -> Callable[[], list[str]]:
+    return lambda: [field.name for field in dataclasses.fields(declaration)]
+
+
 CHECKS = [
     Check("match", "docs/plugins.md", match_section, match_members, member_pattern, "a public member of Match"),
+    *(
+        Check(
+            f"{cls.__name__} fields",
+            "docs/plugins.md",
+            functools.partial(declaration_row, cls.__name__),
+            declared_fields(cls),
+            name_pattern,
+            f"a field of {cls.__name__} in its row of Declarations",
+        )
+        for cls in (Game, Variant, Phase)
+    ),
     Check("core hooks", "docs/plugins.md", lambda: read("plugins.md"), core_hooks, hook_pattern, "a hook"),
     Check("game hooks", "docs/plugins.md", lambda: read("plugins.md"), game_hooks, hook_pattern, "a game's own hook"),
     Check("screen api", "docs/plugins.md", screens_section, screen_api_members, name_pattern, "a screen api member"),
@@ -334,7 +358,7 @@ def test_the_code_readers_find_what_is_known_to_be_there():
     assert {"clock_ran_out", "ballots", "round_scores", "ledger", "game", "over", "cast"} <= set(match_members())
     assert {"player_left", "gamenight_awards"} <= set(core_hooks())
     assert {"spyfall_locations", "spyfall_score", "notahuman_humans"} <= set(game_hooks())
-    assert {"t", "lang", "host", "playing", "refresh", "field", "cue", "once", "dataTable", "shelf"} <= set(
+    assert {"t", "lang", "host", "playing", "refresh", "field", "cue", "once", "grid", "shelf"} <= set(
         screen_api_members()
     )
     assert {"gamenight.text", "gamenight.match", "gamenight.game", "gamenight.errors", "gamenight.testing"} <= set(
@@ -355,44 +379,56 @@ def test_the_match_table_names_only_members_that_exist():
     assert not gone, f"docs/plugins.md's match table names what Match does not have: {', '.join(gone)}"
 
 
+@pytest.mark.parametrize("doc", ["screens.md", "plugins.md"])
+def test_the_screen_docs_name_only_api_members_that_exist(doc):
+    """The other way round for the screen ``api``: a member a doc names (``api.<member>``) that it lacks."""
+    named = set(re.findall(r"\bapi\.([A-Za-z_$][\w$]*)", read(doc)))
+    assert len(named) >= 3
+    gone = sorted(named - set(screen_api_members()))
+    assert not gone, f"docs/{doc} names screen api members that screenApi does not have: {', '.join(gone)}"
+
+
 # -- what the docs say about the order of things, checked by doing it ---------------------------------------------
 
 
-class _GameRules:
-    def __init__(self, seen: list[str] | None = None) -> None:
-        self.seen = seen if seen is not None else []
+def _stack(seen=None, variants=()) -> GameStack:
+    """A game whose ``on_leave`` notes what a departed player still is, with ``variants``' hooks over it."""
+    seen = seen if seen is not None else []
 
-    @hookimpl
-    def points(self, match, reason):
-        return 1
+    def on_leave(match, player):
+        seen.append(f"voter: {player in match.ballots['b'].voters}")
+        seen.append(f"candidate: {player in match.ballots['b'].candidates}")
 
-    @hookimpl
-    def player_left(self, match, player):
-        self.seen.append(f"voter: {player in match.ballots['b'].voters}")
-        self.seen.append(f"candidate: {player in match.ballots['b'].candidates}")
+    game = Game(
+        id="g",
+        names={"en": "G"},
+        min_players=2,
+        max_players=6,
+        phases=[],
+        setup=lambda match: None,
+        public_view=lambda match: {},
+        on_leave=on_leave,
+        points={"changed": 1, "other": 1},
+    )
+    return GameStack(game, [Variant(id=f"v{i}", game="g", names={"en": "V"}, hooks=h) for i, h in enumerate(variants)])
 
 
-class _VariantRules:
+class _VariantHooks:
     @hookimpl  # no tryfirst
     def points(self, match, reason):
         return 5 if reason == "changed" else None
 
 
-def _stack(seen=None, variants=()) -> GameStack:
-    rules = _GameRules(seen)
-    game = Game(id="g", names={"en": "G"}, min_players=2, max_players=6, rules=rules, points={})
-    return GameStack(game, [Variant(id=f"v{i}", game="g", names={"en": "V"}, rules=r) for i, r in enumerate(variants)])
-
-
 def test_a_variant_is_asked_before_its_game_without_tryfirst():
     """docs/plugins.md, Variants, and core/hookspecs.py: ``tryfirst=True`` is not needed to override a game."""
-    stack = _stack(variants=[_VariantRules()])
-    assert stack.hook.points(match=None, reason="changed") == 5
-    assert stack.hook.points(match=None, reason="other") == 1  # None leaves the call to the game
+    stack = _stack(variants=[_VariantHooks()])
+    match = SimpleNamespace(stack=stack)  # all the core's points read: the game's table
+    assert stack.hook.points(match=match, reason="changed") == 5
+    assert stack.hook.points(match=match, reason="other") == 1  # None leaves the call to the game's points
 
 
-def test_a_departed_player_is_still_a_voter_in_player_left_and_stays_a_candidate():
-    """docs/plugins.md, Players who come and go, and the ``player_left`` hookspec."""
+def test_a_departed_player_is_still_a_voter_in_on_leave_and_stays_a_candidate():
+    """docs/plugins.md, Players who come and go, and ``Game.on_leave`` (through the ``player_left`` hookspec)."""
     seen: list[str] = []
     match = Match(id="m", game="g", variants=[], options={}, players=["a", "b", "c"], names={}, seed="s")
     match.bind(_stack(seen), 0.0, {})

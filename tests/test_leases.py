@@ -9,7 +9,9 @@ lets a lease run out by itself.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,12 +21,15 @@ from gamenight.errors import ActionError
 from gamenight.leases import LeasesUnavailable
 from gamenight.leases_redis import RedisLeases
 from gamenight.store import Fenced, StoreUnavailable, open_store
+from gamenight.web.limits import Limits
+from gamenight.web.serve import shared_limits
 from gamenight.web.services import RedisServer
 from helpers import DEAL_ABC, Night
 from services import LEASE_KEY, Link, expire_leases
 from waiting import wait_until
 
 LEASE = 1.0
+ROOT = Path(__file__).parent.parent
 
 
 def node(name: str, url: str, redis_url: str, plugins, clock) -> Engine:
@@ -243,3 +248,29 @@ def test_a_node_cut_from_the_database_lets_its_lobbies_go_to_one_that_reaches_it
             engine.leases.close()
     finally:
         link.close()
+
+
+def documented_keys() -> dict[str, re.Pattern[str]]:
+    """The keys docs/deploy.md's Redis table names, each with its pattern (``<code>``, ``<node>``: one part)."""
+    guide = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    table = guide.split("Its keys all begin with `gamenight:`:", 1)[1].strip().split("\n\n", 1)[0]
+    keys = [key for row in table.splitlines()[2:] for key in re.findall(r"`(gamenight:[^`]+)`", row.split("|")[1])]
+    return {key: re.compile(re.sub(r"<[A-Za-z]+>", "[^:]+", re.escape(key))) for key in keys}
+
+
+def test_every_key_the_cluster_writes_in_redis_is_in_the_deploy_guide(nodes, directory, fresh_redis_url, clock):
+    a, b = nodes
+    night = Night(a, clock, ["Ann", "Boris", "Chen"])  # a claims the lobby: its lease and its record
+    assert night.start(deals=[DEAL_ABC]).ok
+    a.heartbeat()
+    b.heartbeat()
+    limits = shared_limits(fresh_redis_url, Limits())  # a wrong code, a lobby created: counted in the cluster
+    limits["throttle"].miss("192.0.2.7")
+    limits["creations"].record("192.0.2.7")
+    written = sorted(directory.scan_iter("*"))
+    documented = documented_keys()
+    assert len(documented) == 5, documented
+    for key in written:
+        assert any(p.fullmatch(key) for p in documented.values()), f"{key} is written but not in docs/deploy.md"
+    for key, pattern in documented.items():
+        assert any(pattern.fullmatch(k) for k in written), f"docs/deploy.md names {key}, which nothing writes"

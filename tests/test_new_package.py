@@ -169,7 +169,7 @@ def check_package(sandbox: Sandbox, created: str, package: Path, expected: set[s
 
 def test_new_game_writes_a_package_that_installs_passes_its_tests_and_plays(sandbox: Sandbox, tmp_path: Path):
     created = sandbox.run(["gamenight", "new", "game", "chameleon", "--dir", str(tmp_path)], tmp_path).stdout
-    assert "TODO(ru) in gamenight_chameleon/__init__.py" in created, "without --ru the Russian name is to translate"
+    assert "TODO(ru) in gamenight_chameleon/rules.py" in created, "without --ru the Russian name is to translate"
     package = tmp_path / "gamenight-chameleon"
     tests = check_package(sandbox, created, package, GAME_FILES, "chameleon")
     assert re.search(r"^XFAIL .*test_the_games_name_in_russian_is_russian .*still to translate", tests, re.M), tests
@@ -354,7 +354,9 @@ def test_the_screens_test_is_skipped_without_playwright_not_broken(kind: list[st
 def test_a_variant_without_an_option_still_passes_its_strings_test(tmp_path: Path):
     package = generate(tmp_path, "variant", "spyfall", "house_rule", "--ru", "Своё правило")
     rules = package / "gamenight_house_rule" / "rules.py"
-    rules.write_text(rules.read_text(encoding="utf-8") + "\ndel OPTIONS  # a house rule without an option\n")
+    source = rules.read_text(encoding="utf-8")
+    assert "    options=OPTIONS,\n" in source, "the variant declares its options as the test expects"
+    rules.write_text(source.replace("    options=OPTIONS,\n", ""))  # a house rule without an option
     for lang in ("en", "ru"):
         strings = package / "gamenight_house_rule" / "client" / "strings" / f"{lang}.json"
         catalogue = json.loads(strings.read_text(encoding="utf-8"))
@@ -402,6 +404,6 @@ def test_a_russian_name_that_is_no_russian_name_is_refused(russian: str, tmp_pat
 
 def test_the_russian_name_given_is_the_games_and_its_rules_pages(tmp_path: Path):
     package = generate(tmp_path, "game", "chameleon", "--ru", "Хамелеон")
-    assert '"ru": "Хамелеон"' in (package / "gamenight_chameleon" / "__init__.py").read_text(encoding="utf-8")
+    assert '"ru": "Хамелеон"' in (package / "gamenight_chameleon" / "rules.py").read_text(encoding="utf-8")
     page = (package / "gamenight_chameleon" / "client" / "rules" / "ru.html").read_text(encoding="utf-8")
     assert page.startswith("<h2>Хамелеон</h2>")

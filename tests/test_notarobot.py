@@ -252,6 +252,28 @@ def test_an_artist_who_leaves_before_the_reveal_loses_the_turn_unscored(group):
     assert game(group)["checks"] == [] and game(group)["uncovered"] is None
 
 
+def test_an_artist_who_leaves_without_uncovering_hands_the_turn_on_with_a_full_clock(group):
+    start(group, uncover_seconds=20)
+    everyone_draws(group)
+    group.advance(15)
+    assert group.command("Ann", "leave").ok
+    assert group.match.phase == "uncover" and group.name_of(group.match.turn) == "Boris"
+    group.advance(15)
+    assert group.match.phase == "uncover", "Boris has 20 s of his own to uncover"
+    group.advance(6)
+    assert group.match.phase == "guessing" and game(group)["artist"] == group.ids["Boris"]
+
+
+def test_a_round_nobody_draws_passes_to_the_next_on_a_full_clock(group):
+    start(group, rounds=2, draw_seconds=60)
+    group.advance(61)
+    assert group.match.phase == "drawing" and group.match.round == 2
+    group.advance(50)
+    assert group.match.phase == "drawing" and not group.match.over
+    group.advance(11)
+    assert group.match.over
+
+
 def test_a_guesser_who_leaves_is_not_waited_for(group):
     start(group)
     everyone_draws(group)

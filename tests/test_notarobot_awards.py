@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamenight.awards import MatchRecord, Night
-from gamenight.plugins.notarobot.awards import EYE, FULL, MASTER, gamenight_awards
+from gamenight.plugins.notarobot.awards import EYE, FULL, MASTER, night_awards
 
 NINE = [f"p{n}" for n in range(1, 10)]
 
@@ -27,7 +27,7 @@ def night_of(*rounds: list[tuple[str, str]]) -> Night:
 
 
 def given(night: Night) -> dict[str, tuple[list[str], int]]:
-    return {award.key: (list(award.players), award.figure) for award in gamenight_awards(night)}
+    return {award.key: (list(award.players), award.figure) for award in night_awards(night)}
 
 
 def test_an_award_most_of_the_table_would_share_is_not_given():

@@ -59,7 +59,7 @@ class Triple:
 
 @hookimpl
 def gamenight_variants():
-    return [Variant(id="triple", game="highcard", names={"en": "Triple", "ru": "Тройные"}, rules=Triple())]
+    return [Variant(id="triple", game="highcard", names={"en": "Triple", "ru": "Тройные"}, hooks=Triple())]
 """
 
 
@@ -141,14 +141,25 @@ def test_a_misspelled_game_hook_fails_loudly(tmp_path, monkeypatch):
         """
         from gamenight import Game, hookimpl
 
-        class Rules:
+        class Defaults:
             @hookimpl
             def set_up(self, match):  # should be "setup"
                 pass
 
         @hookimpl
         def gamenight_games():
-            return [Game(id="typo", names={"en": "T", "ru": "Т"}, min_players=1, max_players=2, rules=Rules())]
+            return [
+                Game(
+                    id="typo",
+                    names={"en": "T", "ru": "Т"},
+                    min_players=1,
+                    max_players=2,
+                    phases=[],
+                    setup=lambda match: None,
+                    public_view=lambda match: {},
+                    hooks=Defaults(),
+                )
+            ]
         """,
         monkeypatch,
     )
@@ -182,7 +193,7 @@ def test_a_variant_of_an_unknown_game_fails_loudly(tmp_path, monkeypatch):
 
         @hookimpl
         def gamenight_variants():
-            return [Variant(id="v", game="nope", names={"en": "V", "ru": "В"}, rules=object())]
+            return [Variant(id="v", game="nope", names={"en": "V", "ru": "В"})]
         """,
         monkeypatch,
     )
@@ -272,7 +283,7 @@ def test_a_variant_can_wrap_a_view(tmp_path, monkeypatch, clock, db_path):
 
         @hookimpl
         def gamenight_variants():
-            return [Variant(id="counter", game="highcard", names={"en": "C", "ru": "С"}, rules=Counter())]
+            return [Variant(id="counter", game="highcard", names={"en": "C", "ru": "С"}, hooks=Counter())]
         """,
         monkeypatch,
     )
@@ -304,7 +315,7 @@ def test_a_variant_keeps_the_games_departure_handling_from_acting(tmp_path, monk
 
         @hookimpl
         def gamenight_variants():
-            return [Variant(id="keeper", game="highcard", names={"en": "K", "ru": "К"}, rules=KeepTheTurn())]
+            return [Variant(id="keeper", game="highcard", names={"en": "K", "ru": "К"}, hooks=KeepTheTurn())]
         """,
         monkeypatch,
     )

@@ -168,7 +168,7 @@ def test_a_lobby_whose_variant_is_gone_is_parked(store_at, clock, tmp_path: Path
 
             @hookimpl
             def gamenight_variants():
-                return [Variant(id="loud", game="highcard", names={"en": "L", "ru": "Г"}, rules=Loud())]
+                return [Variant(id="loud", game="highcard", names={"en": "L", "ru": "Г"}, hooks=Loud())]
             """
         ),
         encoding="utf-8",

@@ -143,6 +143,53 @@ def test_cross_off_marks_are_kept_per_player_and_private(night):
     assert "marks" not in night.view(None)["match"]["game_view"]
 
 
+# -- who leaves in which moment of a round ------------------------------------------------------------------
+
+
+def five_with_spy_chen(engine, clock) -> Night:
+    night = table_of(engine, clock, 5)
+    assert night.start(game="spyfall", options={"rounds": 2}, deals=[{"location": "s2.port", "spies": ["Chen"]}]).ok
+    return night
+
+
+def test_the_accusation_falls_when_the_accused_leaves_and_the_play_goes_on(engine, clock):
+    night = five_with_spy_chen(engine, clock)
+    assert night.move("Dina", "accuse", player=night.ids["Boris"]).ok
+    assert night.phase == "accusation" and not night.match.timers["round"].running
+    assert night.leave("Boris").ok
+    view = night.view("Ann")["match"]
+    assert view["phase"] == "play" and view["game_view"]["accusation"] is None
+    assert night.match.timers["round"].running, "the round clock runs again"
+    assert night.refused("Dina", "accuse", player=night.ids["Chen"]) == "spyfall.already_accused"
+    assert night.move("Emil", "accuse", player=night.ids["Chen"]).ok, "anyone else may still accuse"
+
+
+def test_a_clock_out_candidate_who_leaves_hands_the_vote_to_the_next(engine, clock):
+    night = five_with_spy_chen(engine, clock)
+    night.advance(round_minutes(5) * 60)
+    assert (
+        night.phase == "final_vote" and night.view("Ann")["match"]["game_view"]["final_candidate"] == night.ids["Ann"]
+    )
+    for voter in ("Boris", "Chen", "Dina", "Emil"):
+        night.move(voter, "vote", ballot=f"final:{night.ids['Ann']}", choice="no")
+    assert night.view("Ann")["match"]["game_view"]["final_candidate"] == night.ids["Boris"]
+    assert night.leave("Boris").ok
+    view = night.view("Ann")["match"]
+    assert view["phase"] == "final_vote" and view["game_view"]["final_candidate"] == night.ids["Chen"]
+    assert night.move("Ann", "vote", ballot=f"final:{night.ids['Chen']}", choice="yes").ok
+
+
+def test_the_only_spy_leaving_after_the_round_leaves_its_result_as_it_was(engine, clock):
+    night = five_with_spy_chen(engine, clock)
+    assert night.move("Chen", "reveal", location="s2.port").ok
+    assert night.phase == "round_over"
+    assert night.leave("Chen").ok
+    view = night.view("Ann")["match"]
+    assert view["phase"] == "round_over"
+    assert view["game_view"]["outcome"]["winner"] == "spies" and "void" not in view["game_view"]["outcome"]
+    assert view["totals"][night.ids["Chen"]] > 0, "the spy keeps the points of the round they won"
+
+
 # -- custom packs ------------------------------------------------------------------------------------------
 
 SAUNA = {
@@ -343,8 +390,8 @@ def hooked(monkeypatch, db_path, clock) -> Night:
     @hookimpl
     def gamenight_variants() -> list[Variant]:
         return [
-            Variant(id="witness", game="spyfall", names={"en": "W", "ru": "В"}, rules=Witness()),
-            Variant(id="overtime", game="spyfall", names={"en": "O", "ru": "О"}, rules=Overtime()),
+            Variant(id="witness", game="spyfall", names={"en": "W", "ru": "В"}, hooks=Witness()),
+            Variant(id="overtime", game="spyfall", names={"en": "O", "ru": "О"}, hooks=Overtime()),
         ]
 
     module.gamenight_variants = gamenight_variants

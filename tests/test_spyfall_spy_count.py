@@ -31,7 +31,7 @@ def plugins(monkeypatch) -> Plugins:
 
     @hookimpl
     def gamenight_variants() -> list[Variant]:
-        return [Variant(id="three_spies", game="spyfall", names={"en": "3", "ru": "3"}, rules=ThreeSpies())]
+        return [Variant(id="three_spies", game="spyfall", names={"en": "3", "ru": "3"}, hooks=ThreeSpies())]
 
     module.gamenight_variants = gamenight_variants
     monkeypatch.setitem(sys.modules, module.__name__, module)

@@ -253,6 +253,64 @@ def test_a_departure_tells_nobody_who_was_on_the_team_that_lost_a_member(engine,
     assert asked == {2}, "every non-spy of a team of three is asked for two, whoever left"
 
 
+def seven_at_the_wedding_and_the_port(engine, clock) -> Night:
+    night = Night(engine, clock, NAMES[:7])
+    deal = {"teams": {"s2.wedding": NAMES[:3], "s2.port": NAMES[3:6]}, "spies": [NAMES[6]]}
+    assert night.start(game="spyfall_teams", options={"show_seconds": 0}, deals=[deal]).ok
+    return night
+
+
+def name_any_locations(night: Night) -> None:
+    state = night.match.round_state
+    ids = [c["id"] for c in state["locations"]]
+    for name, pid in night.ids.items():
+        assert night.move(name, "name_location", locations=ids[: 2 if pid in state["spies"] else 1]).ok
+
+
+@pytest.mark.parametrize("moment", ["play", "pick_locations", "pick_allies"])
+def test_a_whole_team_leaving_a_round_being_played_voids_it(engine, clock, moment):
+    """docs/rules (coming and going, 2): a location nobody holds any more cannot be named, nor its team found."""
+    night = seven_at_the_wedding_and_the_port(engine, clock)
+    if moment != "play":
+        night.move("Ann", "end_round")
+    if moment == "pick_allies":
+        name_any_locations(night)
+    assert night.match.phase == moment
+    for name in NAMES[3:5]:
+        assert night.command("Ann", "kick", player=night.ids[name]).ok
+    assert night.match.phase == moment, "Fay still holds the port: the round goes on"
+    assert not night.view("Ann")["match"]["game_view"]["result"]
+    assert night.command("Ann", "kick", player=night.ids["Fay"]).ok
+    assert night.match.phase == "round_over"
+    assert night.view("Ann")["match"]["game_view"]["result"]["void"]
+
+
+@pytest.mark.parametrize("moment", ["reveal", "round_over"])
+def test_a_whole_team_leaving_after_the_play_leaves_the_round_scored(engine, clock, moment):
+    night = seven_at_the_wedding_and_the_port(engine, clock)
+    play_to_reveal(night)
+    if moment == "round_over":
+        while night.match.phase == "reveal":
+            night.move("Ann", "next_step")
+    assert night.match.phase == moment
+    for name in NAMES[3:6]:
+        assert night.command("Ann", "kick", player=night.ids[name]).ok
+    assert night.match.phase == moment
+    while night.match.phase == "reveal":
+        night.move("Ann", "next_step")
+    result = night.view("Ann")["match"]["game_view"]["result"]
+    assert not result.get("void") and result["winners"], "the round was played out: it keeps its result"
+
+
+def test_the_asker_who_leaves_hands_the_question_on(engine, clock):
+    night = seven_at_the_wedding_and_the_port(engine, clock)
+    assert night.move("Ann", "asked", player=night.ids["Boris"]).ok
+    assert night.command("Ann", "kick", player=night.ids["Boris"]).ok
+    shown = night.view("Ann")["match"]
+    assert shown["game_view"]["asker"] == night.ids["Chen"] == shown["turn"], "the next player asks"
+    assert shown["game_view"]["asked_by"] == night.ids["Ann"]
+
+
 # -- the board ----------------------------------------------------------------------------------------------
 
 

@@ -50,26 +50,6 @@ OPTIONS = {
     "break_seconds": integer(120, 10, 600, "highcard.option.break_seconds"),
 }
 VALUE = {"value": fields.Integer(required=True, validate=validate.Range(1, 30))}
-PHASES = [
-    Phase(
-        "claim",
-        {"claim": Move("claim", args=VALUE, who="turn")},
-        clock=Clock("claim_seconds", per_turn=True),
-        turn="dealer",
-        on_clock="stay_silent",
-        end_if="claimed_all",
-        next="vote",
-    ),
-    Phase("vote", on_enter="open_vote", on_ballot="show_cards", next="round_over"),
-    Phase(
-        "round_over",
-        {"next": Move("next_round", who="host")},
-        clock=Clock("break_seconds"),
-        on_clock="next_round",
-        next="claim",
-        playing=False,
-    ),
-]
 
 
 class HighCardHooks:
@@ -137,56 +117,52 @@ def next_round(match, action=None) -> str | None:
     return "claim"
 
 
-class Rules:
-    OPTIONS = OPTIONS
-    PHASES = PHASES
+def check_start(match) -> None:
+    if len(match.players) > len(DECK) - 1:
+        raise ActionError("too_many_players", max=len(DECK) - 1, players=len(match.players))
 
-    @hookimpl
-    def check_start(self, match) -> None:
-        if len(match.players) > len(DECK) - 1:
-            raise ActionError("too_many_players", max=len(DECK) - 1, players=len(match.players))
 
-    @hookimpl
-    def setup(self, match) -> None:
-        match.data["dealer"] = match.players[0]
-        match.data["found"] = dict.fromkeys(match.players, 0)
-        match.start_round()
+def setup(match) -> None:
+    match.data["dealer"] = match.players[0]
+    match.data["found"] = dict.fromkeys(match.players, 0)
+    match.start_round()
 
-    @hookimpl
-    def deal(self, match, forced) -> None:
-        if forced:
-            hands = {match.player_named(name): card for name, card in forced["hands"].items()}
-            server = forced["server"]
-            if not set(hands.values()) | {server} <= set(DECK):
-                raise BadDeal("a forced card is not in the deck c01..c30")
-        else:
-            banned = set(match.shelf("highcard.bans").get("cards", []))
-            deck = shuffled(match.rng, [card for card in DECK if card not in banned])
-            hands = deal_one_each(deck, match.present)
-            server = deck[0]
-        match.round_state.update(hands=hands, server=server, claims={}, revealed=False)
 
-    @hookimpl
-    def ranking_key(self, match, player: str) -> tuple:
-        return (match.totals()[player], match.data["found"][player])
+def deal(match, forced) -> None:
+    if forced:
+        hands = {match.player_named(name): card for name, card in forced["hands"].items()}
+        server = forced["server"]
+        if not set(hands.values()) | {server} <= set(DECK):
+            raise BadDeal("a forced card is not in the deck c01..c30")
+    else:
+        banned = set(match.shelf("highcard.bans").get("cards", []))
+        deck = shuffled(match.rng, [card for card in DECK if card not in banned])
+        hands = deal_one_each(deck, match.present)
+        server = deck[0]
+    match.round_state.update(hands=hands, server=server, claims={}, revealed=False)
 
-    @hookimpl
-    def public_view(self, match) -> dict[str, Any]:
-        state = match.round_state
-        shown = {"dealer": match.data["dealer"], "claims": state["claims"], "revealed": state["revealed"]}
-        if state["revealed"]:
-            shown["hands"] = state["hands"]
-            shown["server"] = state["server"]
-        return shown
 
-    @hookimpl
-    def seat_view(self, match, player: str) -> dict[str, Any]:
-        return {"my_card": match.round_state["hands"][player]}
+def ranking_key(match, player: str) -> tuple:
+    return (match.totals()[player], match.data["found"][player])
 
-    @hookimpl
-    def player_left(self, match, player: str) -> None:
-        if match.turn == player:
-            match.pass_turn(next_claimer(match))
+
+def public_view(match) -> dict[str, Any]:
+    state = match.round_state
+    shown = {"dealer": match.data["dealer"], "claims": state["claims"], "revealed": state["revealed"]}
+    if state["revealed"]:
+        shown["hands"] = state["hands"]
+        shown["server"] = state["server"]
+    return shown
+
+
+def seat_view(match, player: str) -> dict[str, Any]:
+    return {"my_card": match.round_state["hands"][player]}
+
+
+def hand_on_the_claim(match, player: str) -> None:
+    """A claimer who leaves passes the turn to the next one who has not claimed."""
+    if match.turn == player:
+        match.pass_turn(next_claimer(match))
 
 
 def points(match, reason: str) -> int:
@@ -201,12 +177,6 @@ class Double:
 
 
 class ShortDeck:
-    OPTIONS = {
-        "short_top": fields.Integer(
-            load_default=10, validate=validate.Range(5, 30), metadata={"label": "highcard.option.short_top"}
-        )
-    }
-
     @hookimpl(tryfirst=True)
     def deal(self, match, forced) -> bool | None:
         if forced:
@@ -216,18 +186,46 @@ class ShortDeck:
         return True
 
 
+GAME = Game(
+    id="highcard",
+    names={"en": "High Card", "ru": "Старшая карта"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    phases=[
+        Phase(
+            "claim",
+            {"claim": Move(claim, args=VALUE, who="turn")},
+            clock=Clock("claim_seconds", per_turn=True),
+            turn=dealer,
+            on_clock=stay_silent,
+            end_if=claimed_all,
+            on_leave=hand_on_the_claim,
+            next="vote",
+        ),
+        Phase("vote", on_enter=open_vote, on_ballot=show_cards, next="round_over"),
+        Phase(
+            "round_over",
+            {"next": Move(next_round, who="host")},
+            clock=Clock("break_seconds"),
+            on_clock=next_round,
+            next="claim",
+            playing=False,
+        ),
+    ],
+    check_start=check_start,
+    setup=setup,
+    deal=deal,
+    public_view=public_view,
+    seat_view=seat_view,
+    ranking_key=ranking_key,
+    hookspecs=HighCardHooks,
+)
+
+
 @hookimpl
 def gamenight_games() -> list[Game]:
-    return [
-        Game(
-            id="highcard",
-            names={"en": "High Card", "ru": "Старшая карта"},
-            min_players=MIN_PLAYERS,
-            max_players=MAX_PLAYERS,
-            rules=Rules(),
-            hookspecs=HighCardHooks,
-        )
-    ]
+    return [GAME]
 
 
 def ban(shelf: ShelfContext, action) -> None:
@@ -261,11 +259,16 @@ def gamenight_client_assets() -> list[ClientAssets]:
 @hookimpl
 def gamenight_variants() -> list[Variant]:
     return [
-        Variant(id="double", game="highcard", names={"en": "Double points", "ru": "Двойные очки"}, rules=Double()),
+        Variant(id="double", game="highcard", names={"en": "Double points", "ru": "Двойные очки"}, hooks=Double()),
         Variant(
             id="short_deck",
             game="highcard",
             names={"en": "Short deck", "ru": "Короткая колода"},
-            rules=ShortDeck(),
+            options={
+                "short_top": fields.Integer(
+                    load_default=10, validate=validate.Range(5, 30), metadata={"label": "highcard.option.short_top"}
+                )
+            },
+            hooks=ShortDeck(),
         ),
     ]

@@ -1,4 +1,4 @@
-"""I'm Not a Human's awards for the night's recap: read from the points of its finished matches.
+"""I'm Not a Human's awards for the night's recap (``Game.awards``): read from the points of its finished matches.
 
 * the Human who stayed hidden most: rounds a Human was not found by the vote (``undisclosed``);
 * the boldest Human: reveals that found the answer picture (``guessed``);
@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from gamenight import hookimpl
 from gamenight.awards import Award, Night, leaders
 
 GAME = "notahuman"
@@ -15,8 +14,7 @@ HIDDEN, BOLD, HUNTER = (f"{GAME}.award.{name}" for name in ("hidden_human", "bol
 KEYS = (HIDDEN, BOLD, HUNTER)
 
 
-@hookimpl
-def gamenight_awards(night: Night) -> list[Award]:
+def night_awards(night: Night) -> list[Award]:
     players = night.players(GAME)
     return [
         *leaders(HIDDEN, night.tally(GAME, "undisclosed"), players, game=GAME),

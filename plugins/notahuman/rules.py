@@ -1,21 +1,23 @@
 """I'm Not a Human: the round as phases, dealing, scoring and views.
 
 The rulebook and the rulings the game follows are in docs/rules/notahuman.md.
-A round reads top to bottom in ``PHASES``: associations, the Human's reveal
-window, the guess, explanations, discussion, the vote, and the break between
-rounds. Every phase that waits for players has a clock.
+A round reads top to bottom in ``GAME.phases``, at the end: associations, the
+Human's reveal window, the guess, explanations, discussion, the vote, and the
+break between rounds. Every phase that waits for players has a clock.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Game, Move, Phase, hookimpl
 from gamenight.deck import deal_one_each, shuffled
 from gamenight.match import OVER
 from gamenight.options import integer
 from gamenight.plugins.notahuman import words
+from gamenight.plugins.notahuman.awards import night_awards
 from gamenight.plugins.notahuman.deck import PACK_ID
+from gamenight.plugins.notahuman.hookspecs import NotAHumanHooks
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
@@ -50,60 +52,6 @@ WORD = {
     "confirm": fields.Boolean(load_default=False),
 }
 PICTURE = {"image": fields.Integer(required=True, validate=validate.Range(1, GRID))}
-
-PHASES = [
-    Phase(
-        "associations",
-        # everyone types at once, in the order the server accepts them: a word is never refused as stale
-        # because another player's arrived first
-        {"associate": Move("associate", args=WORD, simultaneous=True)},
-        clock=Clock("associate_seconds", timer="associate"),
-        end_if="everyone_associated",
-        next="reveal_window",
-    ),
-    # The first author asks whether the Human reveals; the window runs the same whoever holds the card.
-    Phase(
-        "reveal_window",
-        {"reveal": Move("reveal")},
-        clock=Clock("reveal_seconds", timer="reveal", pace=True),
-        on_clock="stay_hidden",
-        next=("guess", "explanations"),
-    ),
-    Phase(
-        "guess",
-        {"guess": Move("guess", args=PICTURE, who="turn")},
-        clock=Clock("guess_seconds"),
-        turn="revealed_human",
-        on_clock="guess_ran_out",
-        next="round_over",
-    ),
-    Phase(
-        "explanations",
-        {"explained": Move("next_speaker", who="turn")},
-        clock=Clock("explain_seconds", timer="explain", per_turn=True),
-        on_enter="first_speaker",
-        on_clock="next_speaker",
-        next="discussion",
-    ),
-    Phase(
-        "discussion",
-        {"start_vote": Move("start_vote", who="host")},
-        clock=Clock("discussion_seconds"),
-        next="voting",
-    ),
-    Phase("voting", on_enter="open_vote", on_ballot="settle_vote", next="round_over"),
-    Phase(
-        "round_over",
-        {"next": Move("next_round", who="host")},
-        clock=Clock("break_seconds", timer="break"),
-        on_clock="next_round",
-        next="associations",
-        playing=False,
-    ),
-    # A Human who leaves voids the round, whatever the phase: on to the break (``player_left``).
-    Phase(ANY_PHASE, next="round_over"),
-]
-
 
 # -- who holds what ---------------------------------------------------------------------------------------
 
@@ -301,7 +249,6 @@ def finish_round(match: Match, *, how: str, human_wins: bool, revealed: str | No
 # -- dealing -----------------------------------------------------------------------------------------------
 
 
-@hookimpl
 def deal(match: Match, forced: dict[str, Any] | None) -> None:
     pool = match.data["pool"]
     images = [pool.pop() for _ in range(GRID)]  # the pool was shuffled at setup: no picture repeats in a game
@@ -353,7 +300,6 @@ def forced_deal(match: Match, forced: dict[str, Any], images: list, with_server:
 # -- views -------------------------------------------------------------------------------------------------
 
 
-@hookimpl
 def public_view(match: Match) -> dict[str, Any]:
     state = match.round_state
     shown: dict[str, Any] = {"rounds": total_rounds(match), "sheet": match.data["sheet"]}
@@ -374,7 +320,6 @@ def public_view(match: Match) -> dict[str, Any]:
     return shown
 
 
-@hookimpl
 def seat_view(match: Match, player: str) -> dict[str, Any]:
     state = match.round_state
     if "roles" not in state or player not in state["roles"]:
@@ -387,10 +332,9 @@ def seat_view(match: Match, player: str) -> dict[str, Any]:
     return {"card": card, "my_word": mine}
 
 
-# -- the game's hooks --------------------------------------------------------------------------------------
+# -- starting, ranking, a round cut short ------------------------------------------------------------------
 
 
-@hookimpl
 def check_start(match: Match) -> None:
     for pack_id in match.options["images"]:
         if not match.has_image_pack(pack_id):
@@ -401,7 +345,6 @@ def check_start(match: Match) -> None:
         raise ActionError("notahuman.not_enough_images", needed=needed, available=available)
 
 
-@hookimpl
 def setup(match: Match) -> None:
     unique = sorted({tuple(i) for i in match.image_pool(match.options["images"])})
     match.data.update(
@@ -413,7 +356,6 @@ def setup(match: Match) -> None:
     match.start_round()
 
 
-@hookimpl
 def ballot_tiebreak(match: Match, ballot, tied: list[str]) -> str:
     """Any tie with the server reveals the server; a tie among players, the later association."""
     if SERVER in tied:
@@ -421,13 +363,11 @@ def ballot_tiebreak(match: Match, ballot, tied: list[str]) -> str:
     return max(tied, key=int)
 
 
-@hookimpl
 def ranking_key(match: Match, player: str) -> tuple:
     """Most stars; then most rounds with exactly 2 stars; then a shared victory."""
     return (match.totals()[player], match.data["two_star_rounds"][player])
 
 
-@hookimpl
 def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended mid-round: who held the Human card, and the answer."""
     state = match.round_state
@@ -441,34 +381,136 @@ def unfinished_round(match: Match) -> list[dict[str, Any]]:
     return told
 
 
-@hookimpl
-def player_left(match: Match, player: str) -> str | None:
-    """A Human who leaves voids the round; anyone else's association stays but is not explained or voted for."""
-    state = match.round_state
-    if not match.playing:
+# -- departures --------------------------------------------------------------------------------------------
+
+
+def human_leaves(match: Match, player: str) -> str | None:
+    """A Human who leaves voids the round, whatever the phase: on to the break. Anyone else's association
+    stays but is not explained or voted for (docs/rules: coming and going)."""
+    if match.round_state["roles"].get(player) != HUMAN:
         return None
-    if state["roles"].get(player) == HUMAN:
-        match.void_round(player)
-        return "round_over"
-    if match.phase == "explanations" and match.turn == player:
-        return next_speaker(match)
+    match.void_round(player)
+    return "round_over"
+
+
+def speaker_leaves(match: Match, player: str) -> str | None:
+    """A robot who leaves while explaining hands the turn to the next author."""
+    voided = human_leaves(match, player)
+    if voided is not None:
+        return voided
+    return next_speaker(match) if match.turn == player else None
+
+
+def candidate_leaves(match: Match, player: str) -> str | None:
+    """A robot who leaves during the vote: their association is no longer a candidate."""
+    voided = human_leaves(match, player)
+    if voided is not None:
+        return voided
     ballot = match.ballots.get(BALLOT)
-    number = next((str(n) for n, a in enumerate(state["associations"], 1) if a["player"] == player), None)
-    if match.phase == "voting" and ballot is not None and number is not None:
+    number = next((str(n) for n, a in enumerate(match.round_state["associations"], 1) if a["player"] == player), None)
+    if ballot is not None and number is not None:
         ballot.drop_candidate(number)
     return None
 
 
-@hookimpl
-def notahuman_server_card(match: Match) -> bool:
-    return True
+def nothing_held(match: Match, player: str) -> None:
+    """Between rounds a departure hands nothing on."""
+    return None
 
 
-@hookimpl
-def notahuman_humans(match: Match) -> int:
-    return 1
+class Defaults:
+    """The defaults of the game's own hooks (``hookspecs.NotAHumanHooks``), under the variants."""
+
+    @hookimpl
+    def notahuman_server_card(self, match: Match) -> bool:
+        return True
+
+    @hookimpl
+    def notahuman_humans(self, match: Match) -> int:
+        return 1
+
+    @hookimpl
+    def notahuman_rounds(self, match: Match) -> int:
+        return ROUNDS
 
 
-@hookimpl
-def notahuman_rounds(match: Match) -> int:
-    return ROUNDS
+GAME = Game(
+    id="notahuman",
+    names={"en": "I'm Not a Human", "ru": "Я не человек"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    phases=[
+        Phase(
+            "associations",
+            # everyone types at once, in the order the server accepts them: a word is never refused as stale
+            # because another player's arrived first
+            {"associate": Move(associate, args=WORD, simultaneous=True)},
+            clock=Clock("associate_seconds", timer="associate"),
+            end_if=everyone_associated,
+            next="reveal_window",
+        ),
+        # The first author asks whether the Human reveals; the window runs the same whoever holds the card.
+        Phase(
+            "reveal_window",
+            {"reveal": Move(reveal)},
+            clock=Clock("reveal_seconds", timer="reveal", pace=True),
+            on_clock=stay_hidden,
+            next=("guess", "explanations"),
+        ),
+        Phase(
+            "guess",
+            {"guess": Move(guess, args=PICTURE, who="turn")},
+            clock=Clock("guess_seconds"),
+            turn=revealed_human,
+            on_clock=guess_ran_out,
+            next="round_over",
+        ),
+        Phase(
+            "explanations",
+            {"explained": Move(next_speaker, who="turn")},
+            clock=Clock("explain_seconds", timer="explain", per_turn=True),
+            on_enter=first_speaker,
+            on_clock=next_speaker,
+            on_leave=speaker_leaves,
+            next="discussion",
+        ),
+        Phase(
+            "discussion",
+            {"start_vote": Move(start_vote, who="host")},
+            clock=Clock("discussion_seconds"),
+            next="voting",
+        ),
+        Phase(
+            "voting",
+            on_enter=open_vote,
+            on_ballot=settle_vote,
+            on_leave=candidate_leaves,
+            next="round_over",
+        ),
+        Phase(
+            "round_over",
+            {"next": Move(next_round, who="host")},
+            clock=Clock("break_seconds", timer="break"),
+            on_clock=next_round,
+            on_leave=nothing_held,
+            next="associations",
+            playing=False,
+        ),
+        # A Human who leaves voids the round, whatever the phase: on to the break (``human_leaves``).
+        Phase(ANY_PHASE, next="round_over"),
+    ],
+    check_start=check_start,
+    setup=setup,
+    deal=deal,
+    public_view=public_view,
+    seat_view=seat_view,
+    on_leave=human_leaves,
+    unfinished_round=unfinished_round,
+    ranking_key=ranking_key,
+    ballot_tiebreak=ballot_tiebreak,
+    points=POINTS,
+    awards=night_awards,
+    hookspecs=NotAHumanHooks,
+    hooks=Defaults(),
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamenight import hookimpl
+from gamenight import Variant, hookimpl
 from gamenight.options import integer
 from gamenight.plugins.notahuman.rules import ROUNDS
 
@@ -21,10 +21,25 @@ class HumanFactor:
 
 
 class Defragmentation:
-    """Any number of rounds."""
-
-    OPTIONS = {"rounds": integer(ROUNDS, 1, 27, "notahuman.option.rounds")}
+    """Any number of rounds: the ``rounds`` option."""
 
     @hookimpl(tryfirst=True)
     def notahuman_rounds(self, match: Match) -> int:
         return match.options["rounds"]
+
+
+VARIANTS = [
+    Variant(
+        id="human_factor",
+        game="notahuman",
+        names={"en": "Human factor", "ru": "Человеческий фактор"},
+        hooks=HumanFactor(),
+    ),
+    Variant(
+        id="defragmentation",
+        game="notahuman",
+        names={"en": "Defragmentation", "ru": "Дефрагментация"},
+        options={"rounds": integer(ROUNDS, 1, 27, "notahuman.option.rounds")},
+        hooks=Defragmentation(),
+    ),
+]

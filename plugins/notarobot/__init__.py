@@ -6,24 +6,12 @@ from pathlib import Path
 
 from gamenight import ClientAssets, Game, Shelf, hookimpl
 from gamenight.plugins.notarobot import rules
-from gamenight.plugins.notarobot.awards import gamenight_awards as gamenight_awards  # the recap's awards
 from gamenight.plugins.notarobot.cards import CARDS_SHELF
-
-NAMES = {"en": "I'm Not a Robot", "ru": "Я не робот"}
 
 
 @hookimpl
 def gamenight_games() -> list[Game]:
-    return [
-        Game(
-            id="notarobot",
-            names=NAMES,
-            min_players=rules.MIN_PLAYERS,
-            max_players=rules.MAX_PLAYERS,
-            rules=rules,
-            points=rules.POINTS,
-        )
-    ]
+    return [rules.GAME]
 
 
 @hookimpl

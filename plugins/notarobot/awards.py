@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gamenight import hookimpl
 from gamenight.awards import Award, Night, leaders
 
 GAME = "notarobot"
@@ -21,8 +20,8 @@ KEYS = (EYE, MASTER, FULL)
 MOST_SHARE = 0.5  # the largest share of the players one award may go to
 
 
-@hookimpl
-def gamenight_awards(night: Night) -> list[Award]:
+def night_awards(night: Night) -> list[Award]:
+    """The game's awards among the night's players (``Game.awards``)."""
     players = night.players(GAME)
     return [
         *true_leaders(EYE, kept(night, "robot", "robot_lost"), players),

@@ -1,20 +1,22 @@
 """I'm Not a Robot: the round as phases, the turns, scoring and views.
 
 The rules and the rulings the game follows are in docs/rules/notarobot.md. A
-round reads top to bottom in ``PHASES``: everyone draws at once on a clock;
-then each artist in turn uncovers a tile, the guessers race for checkmarks,
-and the reveal scores the turn (with its full-pad and bug-report votes). After
-the last artist's reveal comes the next round's drawing, or the end.
+round reads top to bottom in the phases of ``GAME``, at the end: everyone
+draws at once on a clock; then each artist in turn uncovers a tile, the
+guessers race for checkmarks, and the reveal scores the turn (with its
+full-pad and bug-report votes). After the last artist's reveal comes the next
+round's drawing, or the end.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamenight import Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight import Action, ActionError, BadDeal, Clock, Game, Move, Phase
 from gamenight.deck import shuffled
 from gamenight.options import integer
 from gamenight.plugins.notarobot import cards, geometry
+from gamenight.plugins.notarobot.awards import night_awards
 from gamenight.plugins.notarobot.drawing import Decorations, Figure
 from marshmallow import fields, validate
 
@@ -56,45 +58,6 @@ DRAWING = {
 TILE = {"tile": fields.Integer(required=True, validate=validate.Range(0, geometry.TILES - 1))}
 PLAYER = {"player": fields.String(required=True, validate=validate.Length(1, 32))}  # a player id, as in every game
 
-PHASES = [
-    Phase(
-        "drawing",
-        {
-            "draw": Move("draw", args=DRAWING, simultaneous=True),
-            "first_artist": Move("choose_first_artist", args=PLAYER, who="host", simultaneous=True),
-        },
-        clock=Clock("draw_seconds", timer="draw"),
-        next="uncover",  # or, when nobody drew, straight on to the next round's drawing (or the end)
-        end_if="everyone_drew",
-        on_end="start_turns",  # on the clock too: whoever drew nothing is skipped
-    ),
-    Phase(
-        "uncover",
-        {"uncover": Move("uncover_chosen", args=TILE, who="turn")},
-        clock=Clock("uncover_seconds", timer="uncover", per_turn=True),
-        next=("guessing", "drawing"),  # drawing: the round's last artist left
-        turn="artist",
-        on_clock="uncover_at_random",
-    ),
-    Phase(
-        "guessing",
-        {"check": Move("check", args=TILE, simultaneous=True)},
-        clock=Clock("guess_seconds", timer="guess"),
-        next=("reveal", "uncover", "drawing"),  # uncover, drawing: the artist left
-        end_if="everyone_checked",
-        on_end="stop_guessing",  # on the clock too
-    ),
-    Phase(
-        "reveal",
-        {"report_bug": Move("report_bug", simultaneous=True), "next": Move("next_artist", who="host")},
-        clock=Clock("reveal_seconds", timer=REVEAL_TIMER, pace=True),
-        next=("uncover", "drawing"),
-        on_enter="reveal",
-        on_clock="next_turn",
-        on_ballot="vote_closed",
-    ),
-]
-
 
 def cards_per_round(match: Match) -> int:
     """One card of three words; two with more than four players."""
@@ -128,7 +91,7 @@ def tokens(match: Match) -> dict[str, dict[str, int]]:
     return held
 
 
-# -- drawing --------------------------------------------------------------------------------------------
+# -- drawing -----------------------------------------------------------------------------------------------
 
 
 def draw(match: Match, action: Action) -> None:
@@ -184,7 +147,10 @@ def start_turns(match: Match) -> str | None:
         if player not in state["drawings"]:
             skip_artist(match, player)
     state["queue"] = [p for p in artist_order(match) if p in state["drawings"]]
-    return next_turn(match)
+    following = next_turn(match)
+    if following == "drawing":  # nobody drew: the next round's drawing starts, clock and all
+        match.restart_clock()
+    return following
 
 
 def skip_artist(match: Match, player: str, why: str = "notarobot.event.skipped") -> None:
@@ -193,10 +159,10 @@ def skip_artist(match: Match, player: str, why: str = "notarobot.event.skipped")
     match.announce(why, player=player)
 
 
-# -- a turn ---------------------------------------------------------------------------------------------
+# -- a turn ------------------------------------------------------------------------------------------------
 
 
-def next_turn(match: Match, action: Action | None = None) -> str | None:
+def next_turn(match: Match) -> str | None:
     """The next artist still in the match uncovers; after the last one, the next round or the end."""
     state = match.round_state
     for ballot_id in (FULL_PAD, BUG_REPORT):
@@ -206,8 +172,6 @@ def next_turn(match: Match, action: Action | None = None) -> str | None:
         player = state["queue"].pop(0)
         if match.is_present(player):
             state["artist"] = player
-            if match.phase == "uncover":  # the artist before left without uncovering: the turn passes on
-                match.pass_turn(player)
             return "uncover"
         skip_artist(match, player, "notarobot.event.artist_left")
     match.end_round()
@@ -220,8 +184,6 @@ def next_turn(match: Match, action: Action | None = None) -> str | None:
 def new_round(match: Match) -> str:
     """Deal the next round and draw it."""
     match.start_round()
-    if match.phase == "drawing":  # nobody drew the round before: its drawing starts again, clock and all
-        match.restart_clock()
     return "drawing"
 
 
@@ -372,10 +334,9 @@ def chosen_cards(match: Match) -> list[dict[str, Any]]:
     return cards.bag(match.options["cards"], match.shelf(cards.SHELF))
 
 
-# -- the game's hooks -------------------------------------------------------------------------------------
+# -- the game's functions ----------------------------------------------------------------------------------
 
 
-@hookimpl
 def check_start(match: Match) -> None:
     needed = match.options["rounds"] * cards_per_round(match)
     available = len(chosen_cards(match))
@@ -383,14 +344,12 @@ def check_start(match: Match) -> None:
         raise ActionError("notarobot.not_enough_cards", needed=needed, available=available)
 
 
-@hookimpl
 def setup(match: Match) -> None:
     bag = shuffled(match.rng, [dict(card) for card in chosen_cards(match)])
     match.data.update(bag=bag, first=match.players[0], turns=[], gallery=[])
     match.start_round()
 
 
-@hookimpl
 def deal(match: Match, forced: dict[str, Any] | None) -> None:
     count = cards_per_round(match)
     if forced:
@@ -415,7 +374,6 @@ def deal(match: Match, forced: dict[str, Any] | None) -> None:
     )
 
 
-@hookimpl
 def public_view(match: Match) -> dict[str, Any]:
     state = match.round_state
     shown: dict[str, Any] = {"rounds": match.options["rounds"], "tokens": tokens(match), "turns": match.data["turns"]}
@@ -437,7 +395,6 @@ def public_view(match: Match) -> dict[str, Any]:
     return shown
 
 
-@hookimpl
 def seat_view(match: Match, player: str) -> dict[str, Any]:
     drawings = match.round_state.get("drawings")
     if drawings is None:
@@ -445,7 +402,6 @@ def seat_view(match: Match, player: str) -> dict[str, Any]:
     return {"drawing": drawings.get(player)}
 
 
-@hookimpl
 def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended during a turn: the word its artist was drawing."""
     drawing = match.round_state.get("drawings", {}).get(artist(match))
@@ -455,16 +411,85 @@ def unfinished_round(match: Match) -> list[dict[str, Any]]:
     return [{"key": "notarobot.unfinished.drawing", "params": {"player": artist(match), "word": {"names": word}}}]
 
 
-@hookimpl
-def player_left(match: Match, player: str) -> str | None:
-    """An artist who leaves before the reveal loses the turn unscored; at the reveal, the votes on it are cancelled."""
+# -- departures --------------------------------------------------------------------------------------------
+
+
+def artist_left(match: Match, player: str) -> str | None:
+    """An artist who leaves before the reveal loses the turn unscored: the next artist's turn, or the round's end."""
+    return next_turn(match) if player == artist(match) else None
+
+
+def artist_left_uncovering(match: Match, player: str) -> str | None:
+    """The artist left without uncovering: the next artist uncovers, on a fresh clock."""
+    following = artist_left(match, player)
+    if following == "uncover":
+        match.pass_turn(artist(match))
+    return following
+
+
+def artist_left_the_reveal(match: Match, player: str) -> None:
+    """The artist left during their reveal: its votes are cancelled, the scores stand."""
     if player != artist(match):
-        return None
-    if match.phase in ("uncover", "guessing"):
-        return next_turn(match)
-    if match.phase == "reveal":
-        for ballot_id in (FULL_PAD, BUG_REPORT):
-            if ballot_id in match.ballots:
-                match.cancel_ballot(ballot_id)
-        release_when_no_vote(match)
-    return None
+        return
+    for ballot_id in (FULL_PAD, BUG_REPORT):
+        if ballot_id in match.ballots:
+            match.cancel_ballot(ballot_id)
+    release_when_no_vote(match)
+
+
+GAME = Game(
+    id="notarobot",
+    names={"en": "I'm Not a Robot", "ru": "Я не робот"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    phases=[
+        Phase(
+            "drawing",
+            {
+                "draw": Move(draw, args=DRAWING, simultaneous=True),
+                "first_artist": Move(choose_first_artist, args=PLAYER, who="host", simultaneous=True),
+            },
+            clock=Clock("draw_seconds", timer="draw"),
+            next="uncover",  # or, when nobody drew, straight on to the next round's drawing (or the end)
+            end_if=everyone_drew,
+            on_end=start_turns,  # on the clock too: whoever drew nothing is skipped
+        ),
+        Phase(
+            "uncover",
+            {"uncover": Move(uncover_chosen, args=TILE, who="turn")},
+            clock=Clock("uncover_seconds", timer="uncover", per_turn=True),
+            next=("guessing", "drawing"),  # drawing: the round's last artist left
+            turn=artist,
+            on_clock=uncover_at_random,
+            on_leave=artist_left_uncovering,
+        ),
+        Phase(
+            "guessing",
+            {"check": Move(check, args=TILE, simultaneous=True)},
+            clock=Clock("guess_seconds", timer="guess"),
+            next=("reveal", "uncover", "drawing"),  # uncover, drawing: the artist left
+            end_if=everyone_checked,
+            on_end=stop_guessing,  # on the clock too
+            on_leave=artist_left,
+        ),
+        Phase(
+            "reveal",
+            {"report_bug": Move(report_bug, simultaneous=True), "next": Move(next_artist, who="host")},
+            clock=Clock("reveal_seconds", timer=REVEAL_TIMER, pace=True),
+            next=("uncover", "drawing"),
+            on_enter=reveal,
+            on_clock=next_turn,
+            on_ballot=vote_closed,
+            on_leave=artist_left_the_reveal,
+        ),
+    ],
+    check_start=check_start,
+    setup=setup,
+    deal=deal,
+    public_view=public_view,
+    seat_view=seat_view,
+    unfinished_round=unfinished_round,
+    points=POINTS,
+    awards=night_awards,
+)

@@ -6,29 +6,14 @@ from pathlib import Path
 
 from gamenight import ClientAssets, Game, Shelf, Variant, hookimpl
 from gamenight.plugins.spyfall import rules
-from gamenight.plugins.spyfall.awards import gamenight_awards as gamenight_awards  # the recap's awards
-from gamenight.plugins.spyfall.board import BOARD_SHELF, EightLocations
-from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
+from gamenight.plugins.spyfall.board import BOARD_SHELF, eight_locations
 from gamenight.plugins.spyfall.packs import PACKS_SHELF
 from gamenight.plugins.spyfall.variants import KnownSpies
-
-NAMES = {"en": "Spyfall 2", "ru": "Находка для шпиона 2"}
 
 
 @hookimpl
 def gamenight_games() -> list[Game]:
-    return [
-        Game(
-            id="spyfall",
-            names=NAMES,
-            min_players=rules.MIN_PLAYERS,
-            max_players=rules.MAX_PLAYERS,
-            rules=(rules, rules.Defaults()),
-            hookspecs=SpyfallHooks,
-            points=rules.POINTS,
-            dealt=rules.DEALT,
-        )
-    ]
+    return [rules.GAME]
 
 
 @hookimpl
@@ -38,14 +23,9 @@ def gamenight_variants() -> list[Variant]:
             id="known_spies",
             game="spyfall",
             names={"en": "Known spies", "ru": "Знакомые шпионы"},
-            rules=KnownSpies(),
+            hooks=KnownSpies(),
         ),
-        Variant(
-            id="eight_locations",
-            game="spyfall",
-            names={"en": "Eight locations", "ru": "Восемь локаций"},
-            rules=EightLocations(rules.next_round),
-        ),
+        eight_locations("eight_locations", "spyfall", rules.next_round),
     ]
 
 

@@ -1,4 +1,4 @@
-"""Spyfall's awards for the night's recap: read from the points of its finished matches.
+"""Spyfall's awards for the night's recap (``Game.awards``): read from the points of its finished matches.
 
 * the sharpest spy: spies who named the location (``spy_guessed``);
 * the spy hunter: first to accuse a spy who was then caught (``first_accuser``);
@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from gamenight import hookimpl
 from gamenight.awards import Award, Night, leaders
 
 GAME = "spyfall"
@@ -15,8 +14,7 @@ SHARPEST, HUNTER, SLIPPERY = (f"{GAME}.award.{name}" for name in ("sharpest_spy"
 KEYS = (SHARPEST, HUNTER, SLIPPERY)
 
 
-@hookimpl
-def gamenight_awards(night: Night) -> list[Award]:
+def awards(night: Night) -> list[Award]:
     players = night.players(GAME)
     return [
         *leaders(SHARPEST, night.tally(GAME, "spy_guessed"), players, game=GAME),

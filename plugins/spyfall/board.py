@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from gamenight import ActionError, Clock, Move, Phase, Shelf, ShelfContext, hookimpl
+from gamenight import ActionError, Clock, Move, Phase, Shelf, ShelfContext, Variant, hookimpl
 from gamenight.text import Text
 from marshmallow import fields, validate
 
@@ -113,23 +113,22 @@ BOARD_SHELF = Shelf(
 
 
 class EightLocations:
-    """The variant's layer, the same for Spyfall and Team Spyfall: locations come from the board, and a break
+    """The variant's hooks, the same for Spyfall and Team Spyfall: locations come from the board, and a break
     that ends with gaps on the board waits for it. ``next_round`` is the game's own way on after a break."""
-
-    PHASES = [
-        Phase("round_over", on_clock="break_over", next=BOARD_WAIT),
-        Phase(
-            BOARD_WAIT,
-            {"next": Move("next_round", who="host")},
-            clock=Clock(BOARD_CHECK_SECONDS, timer="board", pace=True),
-            on_clock="board_checked",
-            next="play",
-            playing=False,
-        ),
-    ]
 
     def __init__(self, next_round: Callable[..., Next]) -> None:
         self._next_round = next_round
+        self.phases = [
+            Phase("round_over", on_clock=self.break_over, next=BOARD_WAIT),
+            Phase(
+                BOARD_WAIT,
+                {"next": Move(self.next_round, who="host")},
+                clock=Clock(BOARD_CHECK_SECONDS, timer="board", pace=True),
+                on_clock=self.board_checked,
+                next="play",
+                playing=False,
+            ),
+        ]
 
     def next_round(self, match: Match, action: Action | None = None) -> Next:
         return self._next_round(match, action)
@@ -178,3 +177,16 @@ class EightLocations:
         gaps = missing(match.shelf(SHELF))
         if gaps:
             raise ActionError("spyfall.board_incomplete", missing=gaps)
+
+
+def eight_locations(variant_id: str, game: str, next_round: Callable[..., Next]) -> Variant:
+    """The sticker mode as a variant of ``game`` (Spyfall or Team Spyfall), whose way on after a break is
+    ``next_round``."""
+    hooks = EightLocations(next_round)
+    return Variant(
+        id=variant_id,
+        game=game,
+        names={"en": "Eight locations", "ru": "Восемь локаций"},
+        phases=hooks.phases,
+        hooks=hooks,
+    )

@@ -1,18 +1,20 @@
 """Spyfall 2: the round as phases, dealing, scoring and views.
 
 The rulebook is summarised, with the rulings the game follows, in
-docs/rules/spyfall.md. A round reads top to bottom in ``PHASES``: the play
-with its round clock, an accusation vote, the spies' reveal, the clock-out
-votes, and the break between rounds.
+docs/rules/spyfall.md. A round reads top to bottom in ``GAME``'s phases, at
+the end of this module: the play with its round clock, an accusation vote, the
+spies' reveal, the clock-out votes, and the break between rounds.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Game, Move, Phase, hookimpl
 from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
+from gamenight.plugins.spyfall.awards import awards
+from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
 from gamenight.plugins.spyfall.packs import PackLocations
 from gamenight.plugins.spyfall.talk import CROSS, TARGET, asked, hand_on_the_question, location_ids
 from marshmallow import fields, validate
@@ -66,42 +68,6 @@ def break_seconds(match: Match) -> float:
     """The break between rounds (an option); after the last round, only a short look before the results."""
     chosen = match.options["break_seconds"]
     return min(chosen, FINAL_BREAK_SECONDS) if last_round(match) else chosen
-
-
-PHASES = [
-    Phase(
-        "play",
-        {
-            "asked": Move("ask", args=TARGET, who="turn"),
-            "accuse": Move("accuse", args=PLAYER),
-            "reveal": Move("reveal", args=LOCATION),
-        },
-        # The round clock stops during a vote or a reveal and goes on after a failed accusation.
-        clock=Clock(round_seconds, timer=ROUND_TIMER, spans=True),
-        turn="asker",
-        on_clock="clock_out",
-        next=(ACCUSATION, "spy_reveal", "final_vote", "round_over"),
-    ),
-    Phase(ACCUSATION, on_enter="open_accusation", on_ballot="accusation_closed", next=("play", "round_over")),
-    Phase(
-        "spy_reveal",
-        {"reveal": Move("reveal", args=LOCATION, who="turn")},
-        clock=Clock(REVEAL_SECONDS, timer=REVEAL_TIMER),
-        turn="waiting_spy",
-        on_clock="settle_reveal",  # the spy who did not name a location in time guessed wrong
-        next="round_over",
-    ),
-    Phase("final_vote", on_ballot="final_vote_closed", next="round_over"),
-    Phase(
-        "round_over",
-        {"next": Move("next_round", who="host"), "reshuffle": Move("reshuffle", who="host")},
-        clock=Clock(break_seconds, timer="break"),
-        on_clock="next_round",
-        next="play",
-        playing=False,
-    ),
-    Phase(ANY_PHASE, {"cross": CROSS}),
-]
 
 
 # -- who does what ---------------------------------------------------------------------------------
@@ -208,15 +174,18 @@ def back_to_play(match: Match) -> str:
     return "play"
 
 
-def reveal(match: Match, action: Action) -> str | None:
-    """A spy stops the game and names the location; every other spy must then name one too, in turn."""
+def may_reveal(match: Match, action: Action) -> None:
+    """Only a spy who has not named a location yet may name one."""
     state = match.round_state
     if action.actor not in state["spies"]:
         raise ActionError("spyfall.not_a_spy")
     if action.actor in state["guesses"]:
         raise ActionError("spyfall.already_revealed")
-    if match.phase == "play" and match.paused:
-        raise ActionError("spyfall.clock_stopped")
+
+
+def name_location(match: Match, action: Action) -> None:
+    """The spy's guess is recorded and announced; the round clock waits for the reveal."""
+    state = match.round_state
     location = action.args["location"]
     if location not in location_ids(state):
         raise ActionError("spyfall.unknown_location", location=location)
@@ -224,16 +193,31 @@ def reveal(match: Match, action: Action) -> str | None:
     card = next(c for c in state["locations"] if c["id"] == location)
     match.announce("spyfall.event.revealed", spy=action.actor, location=card)
     match.hold_timer(ROUND_TIMER, "reveal")
+
+
+def reveal(match: Match, action: Action) -> str:
+    """A spy stops the game and names the location; every other spy must then name one too, in turn."""
+    may_reveal(match, action)
+    if match.paused:
+        raise ActionError("spyfall.clock_stopped")
+    name_location(match, action)
+    if not spies_to_reveal(match):
+        return settle_reveal(match)
+    match.stop_timer(REVEAL_TIMER)
+    return "spy_reveal"  # entering it gives the turn and the clock to the first spy waiting
+
+
+def reveal_in_turn(match: Match, action: Action) -> Next:
+    """A spy whose turn it is after another revealed names a location."""
+    may_reveal(match, action)
+    name_location(match, action)
     return next_reveal(match)
 
 
-def next_reveal(match: Match) -> str | None:
-    """Every other spy in turn must name a location, each on a full reveal clock; then the round is settled."""
+def next_reveal(match: Match) -> Next:
+    """The next spy waiting names a location, on a full reveal clock; when none is left, the round is settled."""
     if not spies_to_reveal(match):
         return settle_reveal(match)
-    if match.phase != "spy_reveal":
-        match.stop_timer(REVEAL_TIMER)
-        return "spy_reveal"  # entering it gives the turn and the clock to the first spy waiting
     match.pass_turn(waiting_spy(match))
     match.restart_clock()
     return None
@@ -345,6 +329,55 @@ def score_round(match: Match, outcome: dict[str, Any], *, other_spy_as_agent: bo
             match.score(first, "first_accuser")
 
 
+# -- who leaves mid-round (docs/rules: coming and going) -----------------------------------------------------
+
+
+def left_mid_round(match: Match, player: str) -> Next:
+    """A departure in any phase (the game's ``on_leave``), and first in each phase's own: the last spy in play
+    leaving voids the round; otherwise it goes on, the votes' thresholds follow the spies left and the question
+    passes on. Between rounds nobody holds anything."""
+    state = match.round_state
+    if not match.playing:
+        return None
+    if player in state["spies"] and not spies_in_play(match):
+        match.void_round(player)
+        match.hook.spyfall_round_done(match=match, used=[state["location"]])
+        return "round_over"
+    for ballot in match.ballots.values():  # a spy gone: the thresholds of the spies left from now on
+        if not ballot.closed and ballot.rule == "yesno":
+            ballot.k = allowance(match)
+    hand_on_the_question(match, player)
+    return None
+
+
+def accused_left(match: Match, player: str) -> Next:
+    """The accusation falls with the accused gone: the play goes on."""
+    voided = left_mid_round(match, player)
+    if voided is not None or match.round_state["accusation"]["accused"] != player:
+        return voided
+    match.cancel_ballot(ACCUSATION)
+    match.round_state["accusation"] = None
+    return back_to_play(match)
+
+
+def candidate_left(match: Match, player: str) -> Next:
+    """The clock-out vote on a player who left is dropped: the next candidate's follows."""
+    voided = left_mid_round(match, player)
+    if voided is not None or match.round_state["final_candidate"] != player:
+        return voided
+    match.cancel_ballot(f"final:{player}")
+    return next_candidate(match)
+
+
+def revealer_left(match: Match, player: str) -> Next:
+    """A spy who leaves while it is their turn to name a location hands the reveal to the next spy waiting."""
+    held_the_reveal = match.turn == player  # before the question, which may pass the turn, is handed on
+    voided = left_mid_round(match, player)
+    if voided is not None or not held_the_reveal:
+        return voided
+    return next_reveal(match)
+
+
 # -- between rounds ------------------------------------------------------------------------------------------
 
 
@@ -384,10 +417,9 @@ def reshuffle(match: Match, action: Action) -> None:
     match.announce("spyfall.event.reshuffled")
 
 
-# -- the game's hooks --------------------------------------------------------------------------------------
+# -- the match's start, the deal and the views -------------------------------------------------------------
 
 
-@hookimpl
 def check_start(match: Match) -> None:
     players = len(match.players)
     spies = spy_count_option(match)
@@ -401,7 +433,6 @@ def check_start(match: Match) -> None:
         raise ActionError("spyfall.no_locations")
 
 
-@hookimpl
 def setup(match: Match) -> None:
     match.data.update(dealer=first_dealer(match), used=[], marks={}, spy_count=spy_count_option(match))
     begin_round(match)  # the match then enters its first phase, the play
@@ -412,7 +443,6 @@ def location_card(location: dict[str, Any]) -> dict[str, Any]:
     return {"id": location["id"], "names": dict(location["names"])}
 
 
-@hookimpl
 def deal(match: Match, forced: dict[str, Any] | None) -> None:
     everything = match.hook.spyfall_locations(match=match)
     pool = [loc for loc in everything if loc["id"] not in match.data["used"]]
@@ -457,7 +487,6 @@ def deal(match: Match, forced: dict[str, Any] | None) -> None:
     )
 
 
-@hookimpl
 def unfinished_round(match: Match) -> list[dict[str, Any]]:
     """A match ended mid-round: the location and the spies."""
     state = match.round_state
@@ -470,34 +499,6 @@ def unfinished_round(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-@hookimpl
-def player_left(match: Match, player: str) -> str | None:
-    """docs/rules: coming and going. The last spy in play leaving voids the round; otherwise it goes on."""
-    state = match.round_state
-    if not match.playing:
-        return None
-    held_the_reveal = match.phase == "spy_reveal" and match.turn == player
-    if player in state["spies"] and not spies_in_play(match):
-        match.void_round(player)
-        match.hook.spyfall_round_done(match=match, used=[state["location"]])
-        return "round_over"
-    for ballot in match.ballots.values():  # a spy gone: the thresholds of the spies left from now on
-        if not ballot.closed and ballot.rule == "yesno":
-            ballot.k = allowance(match)
-    hand_on_the_question(match, player)
-    if match.phase == ACCUSATION and state["accusation"]["accused"] == player:
-        match.cancel_ballot(ACCUSATION)  # the accusation falls with the accused gone
-        state["accusation"] = None
-        return back_to_play(match)
-    if match.phase == "final_vote" and state["final_candidate"] == player:
-        match.cancel_ballot(f"final:{player}")
-        return next_candidate(match)
-    if held_the_reveal:
-        return next_reveal(match)
-    return None
-
-
-@hookimpl
 def public_view(match: Match) -> dict[str, Any]:
     data = match.data
     state = match.round_state
@@ -529,7 +530,6 @@ def public_view(match: Match) -> dict[str, Any]:
     return shown
 
 
-@hookimpl
 def seat_view(match: Match, player: str) -> dict[str, Any]:
     state = match.round_state
     if "location" not in state:
@@ -563,3 +563,65 @@ class Defaults(PackLocations):
     def spyfall_score(self, match: Match, outcome: dict[str, Any]) -> bool:
         score_round(match, outcome)
         return True
+
+
+GAME = Game(
+    id="spyfall",
+    names={"en": "Spyfall 2", "ru": "Находка для шпиона 2"},
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    phases=[
+        Phase(
+            "play",
+            {
+                "asked": Move(ask, args=TARGET, who="turn"),
+                "accuse": Move(accuse, args=PLAYER),
+                "reveal": Move(reveal, args=LOCATION),
+            },
+            # The round clock stops during a vote or a reveal and goes on after a failed accusation.
+            clock=Clock(round_seconds, timer=ROUND_TIMER, spans=True),
+            turn=asker,
+            on_clock=clock_out,
+            next=(ACCUSATION, "spy_reveal", "final_vote", "round_over"),
+        ),
+        Phase(
+            ACCUSATION,
+            on_enter=open_accusation,
+            on_ballot=accusation_closed,
+            on_leave=accused_left,
+            next=("play", "round_over"),
+        ),
+        Phase(
+            "spy_reveal",
+            {"reveal": Move(reveal_in_turn, args=LOCATION, who="turn")},
+            clock=Clock(REVEAL_SECONDS, timer=REVEAL_TIMER),
+            turn=waiting_spy,
+            on_clock=settle_reveal,  # the spy who did not name a location in time guessed wrong
+            on_leave=revealer_left,
+            next="round_over",
+        ),
+        Phase("final_vote", on_ballot=final_vote_closed, on_leave=candidate_left, next="round_over"),
+        Phase(
+            "round_over",
+            {"next": Move(next_round, who="host"), "reshuffle": Move(reshuffle, who="host")},
+            clock=Clock(break_seconds, timer="break"),
+            on_clock=next_round,
+            next="play",
+            playing=False,
+        ),
+        Phase(ANY_PHASE, {"cross": CROSS}),
+    ],
+    check_start=check_start,
+    setup=setup,
+    deal=deal,
+    public_view=public_view,
+    seat_view=seat_view,
+    on_leave=left_mid_round,
+    unfinished_round=unfinished_round,
+    points=POINTS,
+    dealt=DEALT,
+    awards=awards,
+    hookspecs=SpyfallHooks,
+    hooks=Defaults(),
+)

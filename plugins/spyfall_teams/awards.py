@@ -1,4 +1,4 @@
-"""Team Spyfall's awards for the night's recap: read from the points of its finished matches.
+"""Team Spyfall's awards for the night's recap (``GAME.awards``): read from the points of its finished matches.
 
 * the most trusted ally: how many teammates named the player as an ally (the ``ally`` points' count);
 * the location sleuth: the other team's location named right (``enemy_location``);
@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-from gamenight import hookimpl
 from gamenight.awards import Award, Night, leaders
 
 GAME = "spyfall_teams"
@@ -15,8 +14,7 @@ TRUSTED, SLEUTH, SMOOTH = (f"{GAME}.award.{name}" for name in ("trusted_ally", "
 KEYS = (TRUSTED, SLEUTH, SMOOTH)
 
 
-@hookimpl
-def gamenight_awards(night: Night) -> list[Award]:
+def night_awards(night: Night) -> list[Award]:
     players = night.players(GAME)
     return [
         *leaders(TRUSTED, night.tally(GAME, "ally", weight="count"), players, game=GAME),

@@ -1,27 +1,30 @@
 """Team Spyfall: two (or three) teams in their own locations, maybe spies, and a five-part end of round.
 
 The variant's text and the rulings it follows are in docs/rules/spyfall_teams.md.
-A round reads top to bottom in ``PHASES``: the play (the host or the clock ends
-it), the secret location picks, the secret ally picks, the scoring show, and
-the break between rounds.
+A round reads top to bottom in ``GAME.phases``: the play (the host or the clock
+ends it), the secret location picks, the secret ally picks, the scoring show,
+and the break between rounds.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Move, Phase, hookimpl
+from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Game, Move, Phase
 from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
-from gamenight.plugins.spyfall.board import BOARD_WAIT
+from gamenight.plugins.spyfall.packs import PackLocations
 from gamenight.plugins.spyfall.rules import break_seconds, first_dealer, last_round, location_card, remember_next_dealer
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
+from gamenight.plugins.spyfall_teams.awards import night_awards
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
+from gamenight.plugins.spyfall_teams.hookspecs import TeamHooks
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
     from gamenight.match import Match
 
+NAMES = {"en": "Team Spyfall", "ru": "Командная «Находка для шпиона»"}
 MIN_PLAYERS, MAX_PLAYERS = 4, 16
 POINTS = {"ally": 1, "enemy_location": 3, "trusted": 1, "spy_location": 3, "spy_second_location": 4}
 DEALT = ("teams", "spies", "locations")  # set by ``deal`` alone, never changed
@@ -52,54 +55,6 @@ def round_seconds(match: Match) -> float:
 def show_seconds(match: Match) -> float:
     """Each step of the show; 0 (the host steps it by hand) still moves on by itself after a while."""
     return match.options["show_seconds"] or HAND_SHOW_FALLBACK
-
-
-PHASES = [
-    # No accusations, no reveals: the round runs until the host (or the clock) ends it.
-    Phase(
-        "play",
-        {"asked": ASKED, "end_round": Move("end_play", who="host")},
-        clock=Clock(round_seconds, timer=ROUND_TIMER),
-        turn="asker",
-        next="pick_locations",
-    ),
-    Phase(
-        "pick_locations",
-        {"name_location": Move("name_location", args={"locations": IDS}, simultaneous=True)},
-        clock=Clock("pick_seconds", timer=PICK_TIMER),
-        end_if="all_locations_named",
-        on_clock="location_picks_closed",
-        next="pick_allies",
-    ),
-    Phase(
-        "pick_allies",
-        {"point": Move("point", args={"players": IDS}, simultaneous=True)},
-        clock=Clock("pick_seconds", timer=PICK_TIMER),
-        end_if="all_allies_named",
-        on_clock="ally_picks_closed",
-        next="reveal",
-    ),
-    # The show: the host's next step, or its pace clock, shows the next step; after the last, the break.
-    Phase(
-        "reveal",
-        {"next_step": Move("advance_show", who="host")},
-        clock=Clock(show_seconds, timer=SHOW_TIMER, pace=True),
-        on_enter="start_show",
-        on_clock="advance_show",
-        next="round_over",
-        playing=False,
-    ),
-    Phase(
-        "round_over",
-        {"next": Move("next_round", who="host")},
-        clock=Clock(break_seconds, timer=BREAK_TIMER),
-        on_clock="next_round",
-        next="play",
-        playing=False,
-    ),
-    # A whole location team that leaves while a round is played voids it: on to the break (``player_left``).
-    Phase(ANY_PHASE, {"cross": CROSS}, next="round_over"),
-]
 
 
 def team_of(state: dict[str, Any], player: str) -> int | None:
@@ -193,17 +148,17 @@ def close_picks(match: Match, key: str) -> None:
         match.round_state[key].setdefault(player, [])
 
 
-# -- between rounds ------------------------------------------------------------------------------------------
-
-
-def next_round(match: Match, action: Action | None = None) -> str | None:
-    """The host moves on after the break (or its clock runs out): the next round, or the end of the match."""
-    if last_round(match):
-        match.finish()
-        return None
-    match.hook.spyfall_check_next_round(match=match)
-    match.start_round()
-    return "play"
+def left_mid_round(match: Match, player: str) -> str | None:
+    """A whole location team gone voids the round (docs/rules: coming and going, 2); anyone else's departure
+    lets it go on, with their picks not awaited."""
+    state = match.round_state
+    index = team_of(state, player)
+    if index is not None and not teammates_in_play(match, state, index):
+        match.void_round(player)
+        match.hook.spyfall_round_done(match=match, used=[t["location"] for t in state["teams"]])
+        return "round_over"
+    hand_on_the_question(match, player)
+    return None
 
 
 # -- the reveal: the variant's own scoring script, one step at a time ---------------------------------------
@@ -342,7 +297,42 @@ def scoring_script(match: Match) -> list[dict[str, Any]]:
     return steps
 
 
-# -- dealing -----------------------------------------------------------------------------------------------
+# -- between rounds ------------------------------------------------------------------------------------------
+
+
+def next_round(match: Match, action: Action | None = None) -> str | None:
+    """The host moves on after the break (or its clock runs out): the next round, or the end of the match."""
+    if last_round(match):
+        match.finish()
+        return None
+    match.hook.spyfall_check_next_round(match=match)
+    match.start_round()
+    return "play"
+
+
+# -- setting up and dealing ----------------------------------------------------------------------------
+
+
+def check_start(match: Match) -> None:
+    options = match.options
+    sizes, _ = composition(len(match.players), options["composition"], options["custom_teams"], options["custom_spies"])
+    if len(match.hook.spyfall_locations(match=match)) < len(sizes):
+        raise ActionError("spyfall.no_locations")
+
+
+def setup(match: Match) -> None:
+    options = match.options
+    sizes, spies = composition(
+        len(match.players), options["composition"], options["custom_teams"], options["custom_spies"]
+    )
+    match.data.update(
+        composition=[list(sizes), spies],
+        dealer=first_dealer(match),
+        used=[],
+        marks={},
+        rounds_won=dict.fromkeys(match.players, 0),
+    )
+    match.start_round()
 
 
 def round_composition(match: Match) -> tuple[tuple[int, ...], int]:
@@ -377,126 +367,6 @@ def forced_deal(
     return chosen, members, spies
 
 
-# -- views -----------------------------------------------------------------------------------------------------
-
-
-@hookimpl
-def public_view(match: Match) -> dict[str, Any]:
-    data = match.data
-    sizes, spies = data["composition"]
-    shown: dict[str, Any] = {
-        "composition": {"teams": list(sizes), "spies": spies},
-        "rounds": match.options["rounds"],
-        # the match is ranked on rounds won, not points (docs/rules: Team Spyfall, 5): the results say so
-        "ranking_basis": {
-            "title": "spyfall_teams.result.ranked_by",
-            "key": "spyfall_teams.result.rounds_won",
-            "figures": dict(data["rounds_won"]),
-        },
-    }
-    state = match.round_state
-    if "teams" not in state:
-        return shown
-    void = state.get("void")
-    shown.update(
-        locations=state["locations"],
-        asker=state["asker"],
-        asked_by=state["asked_by"],
-        picked_locations=sorted(state["location_picks"]),
-        picked_allies=sorted(state["ally_picks"]),
-        show=state["show"][: state["shown"] + 1]
-        if match.over or match.phase in ("reveal", "round_over", BOARD_WAIT)
-        else [],
-        result={"void": True, **void} if void else state["result"],
-        rounds_won=data["rounds_won"],
-    )
-    return shown
-
-
-@hookimpl
-def seat_view(match: Match, player: str) -> dict[str, Any]:
-    state = match.round_state
-    if "teams" not in state:
-        return {}
-    index = team_of(state, player)
-    if index is None and player not in state["spies"]:
-        return {}
-    if index is None:
-        card: dict[str, Any] = {"spy": True}
-    else:
-        team = state["teams"][index]
-        card = {"spy": False, "location": team["card"], "role": team["roles"].get(player)}
-    return {
-        "card": card,
-        "allies_to_name": allies_needed(match, player),
-        "locations_to_name": 2 if index is None else 1,
-        "marks": match.data["marks"].get(player, []),
-        "my_location_pick": state["location_picks"].get(player),
-        "my_ally_pick": state["ally_picks"].get(player),
-    }
-
-
-# -- players who leave ----------------------------------------------------------------------------------------
-
-
-@hookimpl
-def unfinished_round(match: Match) -> list[dict[str, Any]]:
-    """A match ended mid-round: each team and its location, and the spies."""
-    state = match.round_state
-    told = [
-        {"key": "spyfall_teams.unfinished.team", "params": {"players": team["players"], "location": team["card"]}}
-        for team in state.get("teams", [])
-    ]
-    spies = state.get("spies") or []
-    if told and spies:
-        told.append({"key": "spyfall_teams.unfinished.spies", "params": {"players": spies, "count": len(spies)}})
-    return told
-
-
-@hookimpl
-def player_left(match: Match, player: str) -> str | None:
-    """A whole location team gone voids the round (docs/rules: coming and going, 2); anyone else's departure
-    lets it go on, with their picks not awaited."""
-    state = match.round_state
-    if not match.playing:
-        return None
-    index = team_of(state, player)
-    if index is not None and not teammates_in_play(match, state, index):
-        match.void_round(player)
-        match.hook.spyfall_round_done(match=match, used=[t["location"] for t in state["teams"]])
-        return "round_over"
-    hand_on_the_question(match, player)
-    return None
-
-
-# -- the game's hooks -----------------------------------------------------------------------------------------
-
-
-@hookimpl
-def check_start(match: Match) -> None:
-    options = match.options
-    sizes, _ = composition(len(match.players), options["composition"], options["custom_teams"], options["custom_spies"])
-    if len(match.hook.spyfall_locations(match=match)) < len(sizes):
-        raise ActionError("spyfall.no_locations")
-
-
-@hookimpl
-def setup(match: Match) -> None:
-    options = match.options
-    sizes, spies = composition(
-        len(match.players), options["composition"], options["custom_teams"], options["custom_spies"]
-    )
-    match.data.update(
-        composition=[list(sizes), spies],
-        dealer=first_dealer(match),
-        used=[],
-        marks={},
-        rounds_won=dict.fromkeys(match.players, 0),
-    )
-    match.start_round()
-
-
-@hookimpl
 def deal(match: Match, forced: dict[str, Any] | None) -> None:
     everything = match.hook.spyfall_locations(match=match)
     sizes, spy_count = round_composition(match)
@@ -546,10 +416,147 @@ def deal(match: Match, forced: dict[str, Any] | None) -> None:
     remember_next_dealer(match, match.data["dealer"])
 
 
-@hookimpl
+# -- views -----------------------------------------------------------------------------------------------------
+
+
+def public_view(match: Match) -> dict[str, Any]:
+    data = match.data
+    sizes, spies = data["composition"]
+    shown: dict[str, Any] = {
+        "composition": {"teams": list(sizes), "spies": spies},
+        "rounds": match.options["rounds"],
+        # the match is ranked on rounds won, not points (docs/rules: Team Spyfall, 5): the results say so
+        "ranking_basis": {
+            "title": "spyfall_teams.result.ranked_by",
+            "key": "spyfall_teams.result.rounds_won",
+            "figures": dict(data["rounds_won"]),
+        },
+    }
+    state = match.round_state
+    if "teams" not in state:
+        return shown
+    void = state.get("void")
+    shown.update(
+        locations=state["locations"],
+        asker=state["asker"],
+        asked_by=state["asked_by"],
+        picked_locations=sorted(state["location_picks"]),
+        picked_allies=sorted(state["ally_picks"]),
+        show=state["show"][: state["shown"] + 1],  # empty until the reveal lays the show out
+        result={"void": True, **void} if void else state["result"],
+        rounds_won=data["rounds_won"],
+    )
+    return shown
+
+
+def seat_view(match: Match, player: str) -> dict[str, Any]:
+    state = match.round_state
+    if "teams" not in state:
+        return {}
+    index = team_of(state, player)
+    if index is None and player not in state["spies"]:
+        return {}
+    if index is None:
+        card: dict[str, Any] = {"spy": True}
+    else:
+        team = state["teams"][index]
+        card = {"spy": False, "location": team["card"], "role": team["roles"].get(player)}
+    return {
+        "card": card,
+        "allies_to_name": allies_needed(match, player),
+        "locations_to_name": 2 if index is None else 1,
+        "marks": match.data["marks"].get(player, []),
+        "my_location_pick": state["location_picks"].get(player),
+        "my_ally_pick": state["ally_picks"].get(player),
+    }
+
+
+def unfinished_round(match: Match) -> list[dict[str, Any]]:
+    """A match ended mid-round: each team and its location, and the spies."""
+    state = match.round_state
+    told = [
+        {"key": "spyfall_teams.unfinished.team", "params": {"players": team["players"], "location": team["card"]}}
+        for team in state.get("teams", [])
+    ]
+    spies = state.get("spies") or []
+    if told and spies:
+        told.append({"key": "spyfall_teams.unfinished.spies", "params": {"players": spies, "count": len(spies)}})
+    return told
+
+
 def ranking_key(match: Match, player: str) -> tuple[int]:
     """The players whose teams won the most rounds win; ties are shared (docs/rules: Team Spyfall, 5).
 
     Individual points never break that tie: they are shown, not ranked on.
     """
     return (match.data["rounds_won"][player],)
+
+
+GAME = Game(
+    id="spyfall_teams",
+    names=NAMES,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    phases=[
+        # No accusations, no reveals: the round runs until the host (or the clock) ends it.
+        Phase(
+            "play",
+            {"asked": ASKED, "end_round": Move(end_play, who="host")},
+            clock=Clock(round_seconds, timer=ROUND_TIMER),
+            turn=asker,
+            on_leave=left_mid_round,
+            next="pick_locations",
+        ),
+        Phase(
+            "pick_locations",
+            {"name_location": Move(name_location, args={"locations": IDS}, simultaneous=True)},
+            clock=Clock("pick_seconds", timer=PICK_TIMER),
+            end_if=all_locations_named,
+            on_clock=location_picks_closed,
+            on_leave=left_mid_round,
+            next="pick_allies",
+        ),
+        Phase(
+            "pick_allies",
+            {"point": Move(point, args={"players": IDS}, simultaneous=True)},
+            clock=Clock("pick_seconds", timer=PICK_TIMER),
+            end_if=all_allies_named,
+            on_clock=ally_picks_closed,
+            on_leave=left_mid_round,
+            next="reveal",
+        ),
+        # The show: the host's next step, or its pace clock, shows the next step; after the last, the break.
+        Phase(
+            "reveal",
+            {"next_step": Move(advance_show, who="host")},
+            clock=Clock(show_seconds, timer=SHOW_TIMER, pace=True),
+            on_enter=start_show,
+            on_clock=advance_show,
+            next="round_over",
+            playing=False,
+        ),
+        Phase(
+            "round_over",
+            {"next": Move(next_round, who="host")},
+            clock=Clock(break_seconds, timer=BREAK_TIMER),
+            on_clock=next_round,
+            next="play",
+            playing=False,
+        ),
+        # A whole location team that leaves while a round is played voids it: on to the break (``left_mid_round``).
+        Phase(ANY_PHASE, {"cross": CROSS}, next="round_over"),
+    ],
+    check_start=check_start,
+    setup=setup,
+    deal=deal,
+    public_view=public_view,
+    seat_view=seat_view,
+    unfinished_round=unfinished_round,
+    ranking_key=ranking_key,
+    points=POINTS,
+    dealt=DEALT,
+    awards=night_awards,
+    hookspecs=TeamHooks,
+    hooks=PackLocations(),
+)

@@ -1,4 +1,4 @@
-"""The screen kit (web/static/js/buttons.js, data_table.js and the api of screens.js), run in a real browser
+"""The screen kit (web/static/js/buttons.js, grid.js and the api of screens.js), run in a real browser
 page: what a game's screen gets from the shell instead of writing it again."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 KIT = """async () => ({
     buttons: await import("/static/js/buttons.js"),
-    table: await import("/static/js/data_table.js"),
+    grid: await import("/static/js/grid.js"),
     screens: await import("/static/js/screens.js"),
     moments: await import("/static/js/moments.js"),
     cues: await import("/static/js/cues.js"),
@@ -84,10 +84,10 @@ def test_an_action_button_sends_once_until_its_answer(page):
     assert button.is_disabled()  # accepted: the next state re-renders it
 
 
-def test_a_data_table_has_a_head_a_row_per_item_and_right_aligned_numbers(page):
+def test_a_grid_is_a_table_with_a_head_a_row_per_item_and_right_aligned_numbers(page):
     table = page.evaluate(
         """() => {
-            const node = kit.table.dataTable({
+            const node = kit.grid.grid({
                 attrs: {"data-testid": "tokens"},
                 columns: [{label: "Player"}, {label: "CAPTCHA", num: true, title: "worth 3"}, {label: "Total", num: true}],
                 rows: [{name: "Ann", captcha: 2}, {name: "<b>Boris</b>", captcha: 0}],

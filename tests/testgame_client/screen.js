@@ -44,7 +44,7 @@ function claimText(api, match, game, pid) {
   if (Object.hasOwn(claims, pid)) {
     return claims[pid] === null ? api.t("highcard.screen.silent") : api.t("highcard.screen.claimed", { value: claims[pid] });
   }
-  if (match.phase === "claim" && match.turn === pid) return api.t("highcard.screen.thinking");
+  if (match.phase === api.phases.claim && match.turn === pid) return api.t("highcard.screen.thinking");
   return "—";
 }
 
@@ -203,7 +203,7 @@ export function render(root, view, api) {
           order.map((pid) =>
             el(
               "li",
-              { class: [match.turn === pid && match.phase === "claim" ? "turn" : null, pid === me ? "me" : null], "data-player": pid },
+              { class: [match.turn === pid && match.phase === api.phases.claim ? "turn" : null, pid === me ? "me" : null], "data-player": pid },
               el("span", { class: "hc-claim-name" }, api.name(pid)),
               el("span", { class: "hc-claim-value" }, claimText(api, match, game, pid)),
             ),
@@ -214,7 +214,7 @@ export function render(root, view, api) {
   );
 
   // The one thing to do now.
-  if (match.phase === "claim" && match.turn === me && !api.table) {
+  if (match.phase === api.phases.claim && match.turn === me && !api.table) {
     const key = `${match.id}:${match.round}:${match.turn}`;
     const current = action.querySelector("form.hc-claim");
     if (!(current && claimKey === key && current.dataset.lang === api.lang)) {
@@ -229,11 +229,11 @@ export function render(root, view, api) {
     claimKey = "";
     let content = null;
     const ballot = match.ballots?.highest;
-    if (match.phase === "claim") {
+    if (match.phase === api.phases.claim) {
       content = el("p", { class: "hc-wait", "data-testid": "waiting-claim" }, t("highcard.screen.waiting_claim", { name: api.name(match.turn) }));
-    } else if (match.phase === "vote" && ballot && !ballot.closed) {
+    } else if (match.phase === api.phases.vote && ballot && !ballot.closed) {
       content = el("div", { class: "hc-vote-box", "data-testid": "vote", "data-now": "vote" }, voteSection(api, view, ballot));
-    } else if (match.phase === "round_over") {
+    } else if (match.phase === api.phases.round_over) {
       const last = match.round >= (match.options?.rounds ?? 0);
       content = isHost
         ? el(

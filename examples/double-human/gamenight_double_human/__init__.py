@@ -12,8 +12,9 @@ It needs at least 4 players: the start is refused below that, and a match
 that falls below 4 players ends at once, scored by its finished rounds.
 
 Written only against gamenight's documented hooks (docs/plugins.md): the
-game's own ``notahuman_humans`` and ``notahuman_server_card``, and the core
-``check_start`` and ``player_left``. The game deals, scores and shows the rest.
+game's own ``notahuman_humans`` and ``notahuman_server_card``, and the game
+hooks ``check_start`` and ``player_left`` (``Variant(hooks=...)``). The game
+deals, scores and shows the rest.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def gamenight_variants() -> list[Variant]:
             id=VARIANT,
             game=GAME,
             names={"en": "Double human", "ru": "Двойной человек"},
-            rules=DoubleHuman(),
+            hooks=DoubleHuman(),
         )
     ]
 

@@ -8,7 +8,10 @@ every player scores 1 if nobody is convicted; if someone is, that innocent
 player alone scores 2 for having been framed. With spies, Spyfall scores as
 usual.
 
-Written only against gamenight's documented hooks (docs/plugins.md).
+Written only against gamenight's documented hooks (docs/plugins.md): Spyfall's
+own ``spyfall_spy_count``, ``spyfall_spy_counts``, ``spyfall_allowance`` and
+``spyfall_score``, and a wrapper of the game hook ``public_view``, all in the
+variant's ``hooks``.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ def gamenight_variants() -> list[Variant]:
             id=VARIANT,
             game="spyfall",
             names={"en": "Hidden spy count", "ru": "Сколько шпионов — тайна"},
-            rules=HiddenSpies(),
+            hooks=HiddenSpies(),
             excludes=("known_spies",),
         )
     ]

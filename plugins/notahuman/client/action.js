@@ -4,9 +4,10 @@ import { put, paint, token, el } from "./common.js";
 import { makeForm, paintForm } from "./form.js";
 
 export function renderAction(screen, ctx) {
-  const { api, gameView, phase, match } = ctx;
+  const { api, gameView, stage, match } = ctx;
+  const phases = api.phases;
   const { t } = api;
-  if (phase === "associations" && ctx.seated && !gameView.my_word) {
+  if (stage === phases.associations && ctx.seated && !gameView.my_word) {
     if (!screen.form) screen.form = makeForm(screen, api);
     if (screen.form.node.parentNode !== screen.action) {
       screen.keys.action = null;
@@ -18,7 +19,7 @@ export function renderAction(screen, ctx) {
   }
   let key;
   let build;
-  if (phase === "associations" && ctx.seated) {
+  if (stage === phases.associations && ctx.seated) {
     const index = ctx.associations.findIndex((a) => a.player === ctx.me);
     key = ["said", gameView.my_word, index];
     build = () =>
@@ -27,13 +28,13 @@ export function renderAction(screen, ctx) {
         token(api, index + 1),
         el(ctx, "span", { class: "nah-said-word" }, gameView.my_word),
       );
-  } else if (phase === "reveal_window" && ctx.seated) {
+  } else if (stage === phases.reveal_window && ctx.seated) {
     key = ["reveal", screen.revealAnswer];
     build = () => revealControl(screen, ctx);
-  } else if (phase === "guess" && ctx.seated && match.turn === ctx.me) {
+  } else if (stage === phases.guess && ctx.seated && match.turn === ctx.me) {
     key = ["guess"];
     build = () => el(ctx, "p", { class: "nah-callout", "data-testid": "nah-guess-hint" }, t("notahuman.screen.guess_hint"));
-  } else if (phase === "explanations" && (ctx.seated || ctx.host)) {
+  } else if (stage === phases.explanations && (ctx.seated || ctx.host)) {
     const mine = ctx.seated && gameView.speaker === ctx.me;
     key = ["explain", mine, ctx.host, gameView.speaker];
     build = () => [
@@ -44,13 +45,13 @@ export function renderAction(screen, ctx) {
         ? el(ctx, "button", { type: "button", class: "btn", "data-testid": "nah-skip", onclick: () => api.send("skip") }, t("notahuman.screen.skip", { name: api.name(gameView.speaker) }))
         : null,
     ];
-  } else if (phase === "discussion" && !api.table) {
+  } else if (stage === phases.discussion && !api.table) {
     key = ["discussion", ctx.host];
     build = () =>
       ctx.host
         ? el(ctx, "button", { type: "button", class: "btn primary big", "data-testid": "nah-start-vote", "data-now": "start-vote", onclick: () => api.send("start_vote") }, t("notahuman.screen.start_vote"))
         : el(ctx, "p", { class: "nah-note" }, t("notahuman.screen.host_starts_vote"));
-  } else if (phase === "round_over" && !api.table) {
+  } else if (stage === phases.round_over && !api.table) {
     const last = api.lastRound;
     key = ["next", ctx.host, last];
     build = () =>

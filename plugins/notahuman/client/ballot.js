@@ -3,9 +3,10 @@
 import { SERVER, BALLOT, SERVER_SLOT, paint, token, choiceLabel, el } from "./common.js";
 
 export function renderBallot(screen, ctx) {
-  const { api, match, phase } = ctx;
+  const { api, match, stage } = ctx;
+  const phases = api.phases;
   const ballot = match.ballots?.[BALLOT];
-  const open = phase === "voting" && ballot && !ballot.closed;
+  const open = stage === phases.voting && ballot && !ballot.closed;
   const voter = open && ctx.seated && ballot.voters.includes(ctx.me);
   screen.box.classList.toggle("nah-voter", Boolean(voter));
   if (!open) {

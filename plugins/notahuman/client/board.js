@@ -5,11 +5,12 @@ import { openZoom } from "./zoom.js";
 import { describe, tagsReady } from "./pictures.js";
 
 function boardTitle(ctx) {
-  const { api, gameView, phase, match } = ctx;
+  const { api, gameView, stage, match } = ctx;
+  const phases = api.phases;
   const { t } = api;
   // the public view carries the answer only once it is public (rules.py, ANSWER_PUBLIC)
   if (gameView.answer) return t("notahuman.screen.board_answer", { number: gameView.answer });
-  if (phase === "guess" && !api.table) return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
+  if (stage === phases.guess && !api.table) return match.turn === ctx.me && ctx.seated ? t("notahuman.screen.board_pick") : t("notahuman.screen.board_guessing", { name: api.name(match.turn) });
   return t("notahuman.screen.board_title");
 }
 

@@ -1,9 +1,9 @@
 // I'm Not a Human: the role card, held to peek at (kept between renders: it may be held right now).
 
-import { ART, put } from "./common.js";
+import { ART, OVER, put } from "./common.js";
 
 export function renderCard(screen, ctx) {
-  const card = ctx.seated && ctx.phase !== "over" ? ctx.gameView.card : null;
+  const card = ctx.seated && ctx.stage !== OVER ? ctx.gameView.card : null;
   screen.top.classList.toggle("with-card", Boolean(card));
   if (!card) {
     screen.cardSlot.replaceChildren();

@@ -5,6 +5,7 @@ export const BALLOT = "human";
 export const SERVER_SLOT = 9; // "#9" at the bottom of the association list: nobody, a glitch (the server)
 export const MAX_LETTERS = 32;
 export const ART = "/plugins/notahuman/art";
+export const OVER = "over"; // the screen's stage once the match has ended (not a phase of the game)
 
 export function put(node, ...children) {
   node.replaceChildren();
@@ -74,7 +75,7 @@ export function context(view, api) {
     gameView,
     me,
     seated,
-    phase: match.over ? "over" : match.phase,
+    stage: match.over ? OVER : match.phase, // the server's phase, or OVER once the match has ended
     host: api.host,
     lang: api.lang,
     names: match.names,
@@ -88,7 +89,7 @@ export function el(ctx, ...args) {
 }
 
 export function boardMode(ctx) {
-  const { phase, match } = ctx;
-  if (phase === "guess" && ctx.seated && match.turn === ctx.me) return "pick";
+  const { api, stage, match } = ctx;
+  if (stage === api.phases.guess && ctx.seated && match.turn === ctx.me) return "pick";
   return "look";
 }

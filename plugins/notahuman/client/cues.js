@@ -5,22 +5,25 @@
 //   phone:  your_turn (a word to give; your explanation), reveal_window (on every phone alike: the cue
 //           must not tell the Human from the robots)
 
+import { OVER } from "./common.js";
+
 function moments(ctx) {
-  const { api, gameView, phase } = ctx;
+  const { api, gameView, stage } = ctx;
+  const phases = api.phases;
   const round = `${ctx.match.id}:${ctx.match.round}`;
   const out = [];
   if (api.table) {
-    if (phase === "associations") out.push(["round_start", `${round}:start`]);
-    if (phase === "guess") out.push(["reveal", `${round}:revealed`]);
-    if (phase === "voting") out.push(["vote_open", `${round}:vote`]);
-    if ((phase === "round_over" || phase === "over") && gameView.outcome) {
+    if (stage === phases.associations) out.push(["round_start", `${round}:start`]);
+    if (stage === phases.guess) out.push(["reveal", `${round}:revealed`]);
+    if (stage === phases.voting) out.push(["vote_open", `${round}:vote`]);
+    if ((stage === phases.round_over || stage === OVER) && gameView.outcome) {
       if (gameView.outcome.how === "vote") out.push(["vote_close", `${round}:vote`]);
       out.push(["reveal", `${round}:result`]);
     }
   } else if (ctx.seated) {
-    if (phase === "associations" && !gameView.my_word) out.push(["your_turn", `${round}:word`]);
-    if (phase === "reveal_window") out.push(["reveal_window", `${round}:window`]);
-    if (phase === "explanations" && gameView.speaker === ctx.me) out.push(["your_turn", `${round}:explain`]);
+    if (stage === phases.associations && !gameView.my_word) out.push(["your_turn", `${round}:word`]);
+    if (stage === phases.reveal_window) out.push(["reveal_window", `${round}:window`]);
+    if (stage === phases.explanations && gameView.speaker === ctx.me) out.push(["your_turn", `${round}:explain`]);
   }
   return out;
 }

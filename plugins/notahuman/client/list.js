@@ -1,18 +1,19 @@
 // I'm Not a Human: the association list, with who is speaking, the votes and the roles once known.
 
-import { SERVER, BALLOT, SERVER_SLOT, ART, paint, token, who, leftBadge, el } from "./common.js";
+import { SERVER, BALLOT, SERVER_SLOT, ART, OVER, paint, token, who, leftBadge, el } from "./common.js";
 
 export function renderList(screen, ctx) {
-  const { api, gameView, phase, match } = ctx;
+  const { api, gameView, stage, match } = ctx;
+  const phases = api.phases;
   const { t } = api;
   const ballot = match.ballots?.[BALLOT];
-  const closed = phase === "round_over" || phase === "over" ? ballot?.closed && gameView.outcome?.how === "vote" ? ballot : null : null;
-  const speakerIndex = phase === "explanations" ? ctx.associations.findIndex((a) => a.player === gameView.speaker) : -1;
-  const waiting = phase === "associations" ? ctx.present.filter((p) => !ctx.associations.some((a) => a.player === p)) : [];
-  const outcome = phase === "round_over" || phase === "over" ? gameView.outcome : null;
-  const showServer = gameView.server_slot && (phase === "voting" || (outcome && outcome.how === "vote"));
-  const voted = phase === "voting" && ballot && !ballot.closed ? ballot.voted || [] : null; // who has voted, by their word
-  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, phase, ctx.me, [...ctx.left], ctx.expected, voted];
+  const closed = stage === phases.round_over || stage === OVER ? ballot?.closed && gameView.outcome?.how === "vote" ? ballot : null : null;
+  const speakerIndex = stage === phases.explanations ? ctx.associations.findIndex((a) => a.player === gameView.speaker) : -1;
+  const waiting = stage === phases.associations ? ctx.present.filter((p) => !ctx.associations.some((a) => a.player === p)) : [];
+  const outcome = stage === phases.round_over || stage === OVER ? gameView.outcome : null;
+  const showServer = gameView.server_slot && (stage === phases.voting || (outcome && outcome.how === "vote"));
+  const voted = stage === phases.voting && ballot && !ballot.closed ? ballot.voted || [] : null; // who has voted, by their word
+  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, stage, ctx.me, [...ctx.left], ctx.expected, voted];
   paint(screen, "list", screen.list, key, () => {
     const seen = screen.listSeen ?? 0;
     screen.listSeen = ctx.associations.length;

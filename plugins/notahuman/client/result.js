@@ -1,6 +1,6 @@
 // I'm Not a Human: the round's result: the verdict, the pictures, the story and every player's stars.
 
-import { SERVER, BALLOT, ART, paint, stars, token, leftBadge, choiceLabel, el } from "./common.js";
+import { SERVER, BALLOT, ART, OVER, paint, stars, token, leftBadge, choiceLabel, el } from "./common.js";
 import { openZoom } from "./zoom.js";
 import { describe, tagsReady } from "./pictures.js";
 
@@ -42,8 +42,9 @@ function roundEntries(ctx) {
 }
 
 export function renderResult(screen, ctx) {
-  const { api, gameView, phase, match } = ctx;
-  const o = phase === "round_over" || phase === "over" ? gameView.outcome : null;
+  const { api, gameView, stage, match } = ctx;
+  const phases = api.phases;
+  const o = stage === phases.round_over || stage === OVER ? gameView.outcome : null;
   screen.result.hidden = !o;
   if (!o) {
     paint(screen, "result", screen.result, null, () => null);

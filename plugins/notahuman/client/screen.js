@@ -69,12 +69,12 @@ export function render(root, view, api) {
     screen.revealAnswer = null;
     screen.listSeen = ctx.associations.length; // words already said when this screen opened do not fly in
   }
-  if (ctx.phase !== "associations" || ctx.gameView.my_word) {
+  if (ctx.stage !== api.phases.associations || ctx.gameView.my_word) {
     screen.warning = null;
     screen.problem = null;
   }
-  screen.box.className = ["nah-root", api.table ? "nah-table" : "nah-phone", `nah-phase-${ctx.phase}`].join(" ");
-  screen.box.dataset.phase = ctx.phase;
+  screen.box.className = ["nah-root", api.table ? "nah-table" : "nah-phone", `nah-phase-${ctx.stage}`].join(" ");
+  screen.box.dataset.phase = ctx.stage;
   renderStatus(screen, ctx);
   renderCard(screen, ctx);
   renderAction(screen, ctx);

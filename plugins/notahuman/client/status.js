@@ -1,39 +1,40 @@
 // I'm Not a Human: the status line above the screen: what happens now, and what to do.
 
-import { paint, who, el } from "./common.js";
+import { OVER, paint, who, el } from "./common.js";
 
 function statusText(ctx) {
-  const { api, gameView, phase, match } = ctx;
+  const { api, gameView, stage, match } = ctx;
+  const phases = api.phases;
   const t = api.t;
   const total = ctx.expected;
   const said = ctx.associations.length;
-  switch (phase) {
-    case "associations":
+  switch (stage) {
+    case phases.associations:
       return [
         t("notahuman.screen.status.associations", { count: said, total }),
         t("notahuman.screen.status.associations_hint"),
       ];
-    case "reveal_window": {
+    case phases.reveal_window: {
       // the same words on every seat's phone, whatever its card
       const detail = ctx.seated ? t("notahuman.screen.status.reveal_seat") : t("notahuman.screen.status.reveal_table");
       return [t("notahuman.screen.status.reveal", { name: who(ctx, gameView.asker) }), detail];
     }
-    case "guess":
+    case phases.guess:
       if (ctx.seated && match.turn === ctx.me) return [t("notahuman.screen.status.guess_mine"), t("notahuman.screen.status.guess_mine_hint")];
       return [t("notahuman.screen.status.guess", { name: api.name(match.turn) }), t("notahuman.screen.status.guess_hint")];
-    case "explanations": {
+    case phases.explanations: {
       const entry = ctx.associations.find((a) => a.player === gameView.speaker);
       const word = entry ? entry.word : "";
       if (ctx.seated && gameView.speaker === ctx.me) return [t("notahuman.screen.status.explain_mine", { word }), t("notahuman.screen.status.explain_hint", { number: gameView.answer })];
       return [t("notahuman.screen.status.explain", { name: api.name(gameView.speaker), word }), t("notahuman.screen.status.explain_hint", { number: gameView.answer })];
     }
-    case "discussion":
+    case phases.discussion:
       return [t("notahuman.screen.status.discussion"), t("notahuman.screen.status.discussion_hint", { number: gameView.answer })];
-    case "voting":
+    case phases.voting:
       return [t("notahuman.screen.status.voting"), t("notahuman.screen.status.voting_hint")];
-    case "round_over":
+    case phases.round_over:
       return [t("notahuman.screen.status.round_over", { round: match.round, rounds: gameView.rounds }), null];
-    case "over":
+    case OVER:
       return [t("notahuman.screen.status.over"), null];
     default:
       return [null, null];

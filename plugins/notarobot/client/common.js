@@ -1,7 +1,10 @@
 // I'm Not a Robot: what the phone and the table screens share. The context of a render, the players'
 // looks (the shell's colour and avatar), the words in the viewer's language, the status, the tokens and the record.
 
-/** Everything a render needs, read once from the view. */
+/** The screen's stage once the match has ended: no phase of the game's. */
+export const OVER = "over";
+
+/** Everything a render needs, read once from the view. ``stage`` is the server's phase, or OVER. */
 export function context(view, api) {
   const match = view.match;
   const g = match.game_view || {};
@@ -9,7 +12,6 @@ export function context(view, api) {
   const present = api.present;
   const left = new Set(match.left || []);
   const playing = Boolean(api.playing);
-  const phase = match.over ? "over" : match.phase;
   const ctx = {
     view,
     api,
@@ -19,7 +21,7 @@ export function context(view, api) {
     present,
     left,
     playing,
-    phase,
+    stage: match.over ? OVER : match.phase,
     host: api.host,
     table: Boolean(api.table),
     artist: g.artist || null,
@@ -68,30 +70,31 @@ export function anyVoteOpen(ctx) {
 
 /** The status line: [title, detail] for this phase and this viewer. */
 export function statusLines(ctx) {
-  const { api, g, match, phase } = ctx;
+  const { api, g, match } = ctx;
   const t = api.t;
+  const P = api.phases;
   const artist = ctx.artist ? api.name(ctx.artist) : "";
   const drawn = (g.drawn || []).filter((p) => ctx.present.includes(p)).length;
   const checked = (g.checks || []).filter((c) => ctx.guessers.includes(c.player)).length;
-  switch (phase) {
-    case "drawing":
+  switch (ctx.stage) {
+    case P.drawing:
       return [
         t(ctx.playing ? (g.drawing ? "notarobot.screen.status.drawn" : "notarobot.screen.status.draw") : "notarobot.screen.status.drawing"),
         t("notarobot.screen.status.drawn_count", { count: drawn, total: ctx.present.length }),
       ];
-    case "uncover":
+    case P.uncover:
       if (ctx.isArtist) return [t("notarobot.screen.status.uncover_mine"), t("notarobot.screen.status.uncover_mine_hint")];
       return [t("notarobot.screen.status.uncover", { name: artist }), t("notarobot.screen.status.uncover_hint")];
-    case "guessing":
+    case P.guessing:
       if (ctx.isArtist) return [t("notarobot.screen.status.guessing_mine"), t("notarobot.screen.status.checked_count", { count: checked, total: ctx.guessers.length })];
       return [t("notarobot.screen.status.guessing", { name: artist }), t("notarobot.screen.status.checked_count", { count: checked, total: ctx.guessers.length })];
-    case "reveal": {
+    case P.reveal: {
       const reveal = g.reveal;
       const word = reveal ? ctx.word(reveal.word) : "";
       if (ctx.isArtist) return [t("notarobot.screen.status.reveal_mine", { word }), null];
       return [t("notarobot.screen.status.reveal", { name: artist, word }), null];
     }
-    case "over":
+    case OVER:
       return [t("notarobot.screen.status.over"), null];
     default:
       return [match.phase || "", null];
@@ -106,7 +109,7 @@ export function statusBlock(ctx) {
       "div",
       { class: "nr-round" },
       api.t("notarobot.screen.round_of", { round: match.round || 1, rounds: g.rounds || match.options?.rounds || 1 }),
-      ctx.phase === "over" ? null : api.el("span", { class: "nr-phase", "data-testid": "nr-phase" }, api.t(`notarobot.phase.${match.phase}`)),
+      ctx.stage === OVER ? null : api.el("span", { class: "nr-phase", "data-testid": "nr-phase" }, api.t(`notarobot.phase.${match.phase}`)),
     ),
     api.el("p", { class: "nr-status-title", "data-testid": "nr-status-title" }, title),
     detail ? api.el("p", { class: "nr-status-detail", "data-testid": "nr-status-detail" }, detail) : null,
@@ -156,7 +159,7 @@ export function tokenTable(ctx) {
         rows.map((pid) =>
           api.el(
             "tr",
-            { "data-testid": "nr-token-row", "data-player": pid, class: [pid === ctx.artist && ctx.phase !== "over" ? "artist" : null, ctx.left.has(pid) ? "left" : null] },
+            { "data-testid": "nr-token-row", "data-player": pid, class: [pid === ctx.artist && ctx.stage !== OVER ? "artist" : null, ctx.left.has(pid) ? "left" : null] },
             api.el("th", { scope: "row" }, who(ctx, pid)),
             api.el("td", { class: "num", "data-testid": "nr-captcha" }, String(tokens[pid]?.captcha || 0)),
             api.el("td", { class: "num", "data-testid": "nr-robot" }, String(tokens[pid]?.robot || 0)),

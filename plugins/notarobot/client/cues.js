@@ -5,8 +5,9 @@
 
 function moments(ctx) {
   const turn = `${ctx.match.id}:${ctx.match.round}:${ctx.artist || ""}`;
-  if (ctx.table && ctx.phase === "reveal") return [["reveal", turn]];
-  if (ctx.playing && ctx.isArtist && ctx.phase === "uncover") return [["your_turn", turn]];
+  const P = ctx.api.phases;
+  if (ctx.table && ctx.stage === P.reveal) return [["reveal", turn]];
+  if (ctx.playing && ctx.isArtist && ctx.stage === P.uncover) return [["your_turn", turn]];
   return [];
 }
 

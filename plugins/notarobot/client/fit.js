@@ -16,8 +16,6 @@ const SHORT_REM = 41.5; // a first screen lower than this many rem (its text siz
 const NEAR_FULL = 0.8; // a pad this share of the width, all on the first screen, stays on the first screen
 const MARGIN = 8; // px kept free at the screen's edges
 
-const ACTIVE = new Set(["drawing", "uncover", "guessing"]); // phases whose pad is what the player works on
-
 function docBox(node) {
   const box = node.getBoundingClientRect();
   return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, width: box.width };
@@ -36,7 +34,7 @@ function shown(node) {
 
 /** The pad the player works on now (none in the reveal or once the match is over). */
 function activePad(s) {
-  return ACTIVE.has(s.box.dataset.phase) ? s.box.querySelector(".nr-slot-stage .nr-pad") : null;
+  return s.padActive ? s.box.querySelector(".nr-slot-stage .nr-pad") : null;
 }
 
 function nowNodes(s) {
@@ -76,8 +74,11 @@ function bringIntoView(s) {
   window.scrollTo({ top: Math.min(least, most), behavior: "instant" });
 }
 
-/** Call on every render of a phone with the moment it shows (a new moment brings the page to what to do). */
-export function fitPhone(s, moment) {
+/**
+ * Call on every render of a phone with the moment it shows (a new moment brings the page to what to do), and
+ * whether its pad is what the player works on (while drawing, uncovering and guessing).
+ */
+export function fitPhone(s, moment, padActive) {
   if (!s.fitting) {
     s.fitting = true;
     let width = window.innerWidth;
@@ -86,14 +87,15 @@ export function fitPhone(s, moment) {
       // phone's address bar slides away, leaves the page where the player has it)
       if (window.innerWidth !== width) s.broughtTo = null;
       width = window.innerWidth;
-      fitPhone(s, s.moment);
+      fitPhone(s, s.moment, s.padActive);
     });
     new MutationObserver(() => {
       s.broughtTo = null; // another text size: another layout
-      fitPhone(s, s.moment);
+      fitPhone(s, s.moment, s.padActive);
     }).observe(document.documentElement, { attributeFilter: ["class"] });
   }
   s.moment = moment;
+  s.padActive = padActive;
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
   s.box.classList.toggle("nr-short", window.innerHeight < SHORT_REM * rem);
   requestAnimationFrame(() => {

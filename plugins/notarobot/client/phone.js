@@ -22,49 +22,51 @@ import { votes, votesKey } from "./votes.js";
 
 export function renderPhone(s, ctx) {
   const { api } = ctx;
+  const P = api.phases;
   s.paint("status", [api.lang, statusLines(ctx), ctx.match.round, ctx.g.rounds, ctx.match.phase], () => statusBlock(ctx));
   const gallery = ctx.match.over ? ctx.g.gallery || [] : [];
-  if (ctx.phase === "drawing") drawingPhase(s, ctx);
-  else if (["uncover", "guessing", "reveal"].includes(ctx.phase)) turnPhase(s, ctx);
+  if (ctx.stage === P.drawing) drawingPhase(s, ctx);
+  else if ([P.uncover, P.guessing, P.reveal].includes(ctx.stage)) turnPhase(s, ctx);
   else {
     for (const name of ["words", "controls", "info", "votes"]) s.paint(name, null, () => null);
     s.paint("stage", [api.lang, gallery.length, s.ui.galleryIndex ?? 0], () => (gallery.length ? phoneGallery(s, api, gallery) : null));
   }
   s.paint("tokens", [api.lang, ctx.g.tokens, ctx.artist, [...ctx.left], ctx.match.players], () => tokenTable(ctx));
   s.paint("record", [api.lang, ctx.g.turns, [...ctx.left]], () => record(ctx));
-  fitPhone(s, moment(ctx));
+  fitPhone(s, moment(ctx), [P.drawing, P.uncover, P.guessing].includes(ctx.stage));
 }
 
 /** The moment the phone shows: a new one (a phase, a turn, a vote of theirs opening, a language) is scrolled to. */
 function moment(ctx) {
   const mine = Object.entries(ctx.match.ballots || {}).filter(([, b]) => !b.closed && (b.voters || []).includes(ctx.me));
-  return [ctx.api.lang, ctx.match.id, ctx.match.round, ctx.phase, ctx.artist, mine.map(([id]) => id)].join("|");
+  return [ctx.api.lang, ctx.match.id, ctx.match.round, ctx.stage, ctx.artist, mine.map(([id]) => id)].join("|");
 }
 
 // -- a turn: uncover, guessing, reveal --------------------------------------------------------------------
 
 function turnPhase(s, ctx) {
-  const { api, g, phase } = ctx;
+  const { api, g, stage } = ctx;
   const { t } = api;
+  const P = api.phases;
   const mine = g.drawing;
   const checks = g.checks || [];
   const myCheck = checks.find((c) => c.player === ctx.me) || null;
   const shared = { colour: ctx.colour, mark: ctx.mark, me: ctx.me, checks };
-  let stage;
-  let stageKey;
-  if (phase === "reveal" && g.reveal) {
+  let pad;
+  let padKey;
+  if (stage === P.reveal && g.reveal) {
     const r = g.reveal;
     const turn = `${ctx.match.id}:${ctx.match.round}:${r.artist}`;
-    stageKey = ["reveal", r, checks, api.lang];
-    stage = () => {
+    padKey = ["reveal", r, checks, api.lang];
+    pad = () => {
       const still = s.peeled === turn; // the tiles come off once per turn, not on every repaint
       s.peeled = turn;
       return padView(api, { ...shared, figure: r.figure, decorations: r.decorations, inside: r.inside, right: r.right, peel: true, still, covered: true, testid: "nr-reveal-pad" });
     };
   } else if (ctx.isArtist && mine) {
-    const uncovering = phase === "uncover";
-    stageKey = [phase, mine, checks, g.uncovered, s.ui.pending, api.lang];
-    stage = () =>
+    const uncovering = stage === P.uncover;
+    padKey = [stage, mine, checks, g.uncovered, s.ui.pending, api.lang];
+    pad = () =>
       padView(api, {
         ...shared,
         figure: mine.figure,
@@ -79,10 +81,10 @@ function turnPhase(s, ctx) {
         canTap: () => s.ui.pending === undefined || s.ui.pending === null,
       });
   } else {
-    const guessing = phase === "guessing" && ctx.isGuesser;
+    const guessing = stage === P.guessing && ctx.isGuesser;
     const taken = new Set(checks.map((c) => c.tile));
-    stageKey = [phase, checks, g.uncovered, s.ui.pending, guessing, Boolean(myCheck), api.lang];
-    stage = () =>
+    padKey = [stage, checks, g.uncovered, s.ui.pending, guessing, Boolean(myCheck), api.lang];
+    pad = () =>
       padView(api, {
         ...shared,
         covered: true,
@@ -94,35 +96,36 @@ function turnPhase(s, ctx) {
         canTap: (tile) => !myCheck && !taken.has(tile) && (s.ui.pending ?? null) === null,
       });
   }
-  s.paint("stage", stageKey, stage);
+  s.paint("stage", padKey, pad);
   // The artist's word stays behind the hold until the reveal makes it public.
-  const ownWord = phase !== "reveal" && ctx.isArtist && mine ? mine.word : null;
-  s.paint("words", [api.lang, g.words, phase === "reveal" ? g.reveal?.word : null, ownWord], () => [
+  const ownWord = stage !== P.reveal && ctx.isArtist && mine ? mine.word : null;
+  s.paint("words", [api.lang, g.words, stage === P.reveal ? g.reveal?.word : null, ownWord], () => [
     ownWord === null ? null : secretWord(s, ctx, ownWord),
-    wordList(ctx, { chosen: phase === "reveal" ? g.reveal?.word : null }),
+    wordList(ctx, { chosen: stage === P.reveal ? g.reveal?.word : null }),
   ]);
-  s.paint("controls", [api.lang, phase, myCheck, s.ui.message, s.ui.pending, ctx.isArtist, ctx.isGuesser, ctx.host, ctx.match.ballots, artistsAfter(ctx), s.ui.next], () =>
+  s.paint("controls", [api.lang, stage, myCheck, s.ui.message, s.ui.pending, ctx.isArtist, ctx.isGuesser, ctx.host, ctx.match.ballots, artistsAfter(ctx), s.ui.next], () =>
     turnControls(s, ctx, myCheck),
   );
-  s.paint("info", [api.lang, phase, g.reveal, checks, [...ctx.left], Boolean(ctx.match.ballots?.full_pad)], () => (phase === "reveal" ? revealSummary(ctx) : null));
+  s.paint("info", [api.lang, stage, g.reveal, checks, [...ctx.left], Boolean(ctx.match.ballots?.full_pad)], () => (stage === P.reveal ? revealSummary(ctx) : null));
   s.paint("votes", votesKey(ctx, s), () => votes(ctx, s));
 }
 
 function turnControls(s, ctx, myCheck) {
-  const { api, phase, g } = ctx;
+  const { api, stage, g } = ctx;
   const { el, t } = api;
+  const P = api.phases;
   const parts = [];
-  if (phase === "uncover" && ctx.isArtist) parts.push(el("p", { class: "nr-callout", "data-testid": "nr-uncover-hint", "data-now": "uncover" }, t("notarobot.screen.uncover_hint")));
-  if (phase === "guessing" && ctx.isGuesser) {
+  if (stage === P.uncover && ctx.isArtist) parts.push(el("p", { class: "nr-callout", "data-testid": "nr-uncover-hint", "data-now": "uncover" }, t("notarobot.screen.uncover_hint")));
+  if (stage === P.guessing && ctx.isGuesser) {
     if (myCheck) parts.push(el("p", { class: "nr-ok", "data-testid": "nr-my-check", "data-now": "check" }, t("notarobot.screen.checked", { tile: tileName(api, myCheck.tile) })));
     else parts.push(el("p", { class: "nr-callout", "data-testid": "nr-check-hint", "data-now": "check" }, t("notarobot.screen.check_hint")));
   }
-  if (phase === "guessing" && ctx.isArtist) parts.push(el("p", { class: "nr-note" }, t("notarobot.screen.artist_watches")));
-  if (phase !== "reveal" && !ctx.isArtist && g.uncovered) {
+  if (stage === P.guessing && ctx.isArtist) parts.push(el("p", { class: "nr-note" }, t("notarobot.screen.artist_watches")));
+  if (stage !== P.reveal && !ctx.isArtist && g.uncovered) {
     parts.push(el("p", { class: "nr-note" }, t("notarobot.screen.uncovered_tile", { tile: tileName(api, g.uncovered.tile) })));
   }
   if (s.ui.message) parts.push(problemLine(api, s.ui.message, "nr-message"));
-  if (phase === "reveal" && ctx.host) {
+  if (stage === P.reveal && ctx.host) {
     const open = anyVoteOpen(ctx);
     const after = artistsAfter(ctx);
     const label = after.length

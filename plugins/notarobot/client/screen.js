@@ -67,12 +67,12 @@ export function render(root, view, api) {
     s.turn = turn;
     s.ui = {}; // a new turn: no pending tap, no message, no armed button
   }
-  if (s.ui.phase !== ctx.phase) {
-    s.ui = { phase: ctx.phase };
+  if (s.ui.stage !== ctx.stage) {
+    s.ui = { stage: ctx.stage };
   }
   const mode = ctx.playing ? "phone" : ctx.table ? "table" : "watch";
-  s.box.className = ["nr-root", `nr-${mode}`, `nr-phase-${ctx.phase}`].join(" ");
-  s.box.dataset.phase = ctx.phase || "";
+  s.box.className = ["nr-root", `nr-${mode}`, `nr-phase-${ctx.stage}`].join(" ");
+  s.box.dataset.phase = ctx.stage || "";
   if (s.mode !== mode) {
     s.mode = mode;
     s.keys = {}; // another layout: repaint every slot

@@ -3,30 +3,31 @@
 // the current artist's pad, large, with the uncovered tile and the checkmarks as they arrive; the reveal
 // as a show (the masks come off, the inside lights up, the word and who was right); the tokens.
 
-import { record, revealSummary, statusBlock, statusLines, tokenTable, who, wordList } from "./common.js";
+import { OVER, record, revealSummary, statusBlock, statusLines, tokenTable, who, wordList } from "./common.js";
 import { padView } from "./pad.js";
 import { votes, votesKey } from "./votes.js";
 
 export function renderTable(s, ctx) {
-  const { api, g, phase } = ctx;
+  const { api, g, stage } = ctx;
+  const P = api.phases;
   s.box.dataset.seats = String(ctx.match.players.length); // table.css: a small table's reveal gives the pad more
   s.paint("status", [api.lang, statusLines(ctx), ctx.match.round, g.rounds, ctx.match.phase, ctx.artist], () => [
     ...statusBlock(ctx),
-    ctx.artist && phase !== "over" ? api.el("p", { class: "nr-turn", "data-testid": "nr-turn" }, api.t("notarobot.screen.artist_is"), " ", who(ctx, ctx.artist)) : null,
+    ctx.artist && stage !== OVER ? api.el("p", { class: "nr-turn", "data-testid": "nr-turn" }, api.t("notarobot.screen.artist_is"), " ", who(ctx, ctx.artist)) : null,
   ]);
   s.paint("controls", null, () => null);
-  if (phase === "drawing") {
+  if (stage === P.drawing) {
     s.paint("stage", [api.lang, g.words, g.drawn, g.order, ctx.present, [...ctx.left], g.skipped], () => drawingBoard(ctx));
     s.paint("words", null, () => null);
     s.paint("info", null, () => null); // the drawing board lists the artists in their order
-  } else if (["uncover", "guessing", "reveal"].includes(phase)) {
-    s.paint("stage", stageKey(s, ctx), () => stage(s, ctx));
+  } else if ([P.uncover, P.guessing, P.reveal].includes(stage)) {
+    s.paint("stage", turnPadKey(ctx), () => turnPad(s, ctx));
     s.paint("words", [api.lang, g.words, g.reveal?.word ?? null], () => [
       api.el("h3", {}, api.t("notarobot.screen.words")),
       wordList(ctx, { chosen: g.reveal ? g.reveal.word : null, testid: "nr-table-words" }),
     ]);
-    s.paint("info", [api.lang, phase, g.reveal, g.checks, ctx.guessers, [...ctx.left], Boolean(ctx.match.ballots?.full_pad)], () =>
-      phase === "reveal" ? revealSummary(ctx) : legend(ctx),
+    s.paint("info", [api.lang, stage, g.reveal, g.checks, ctx.guessers, [...ctx.left], Boolean(ctx.match.ballots?.full_pad)], () =>
+      stage === P.reveal ? revealSummary(ctx) : legend(ctx),
     );
   } else {
     for (const name of ["stage", "words", "info"]) s.paint(name, null, () => null);
@@ -34,20 +35,22 @@ export function renderTable(s, ctx) {
   s.paint("votes", votesKey(ctx, s), () => votes(ctx, s));
   // The tokens once the match is over; meanwhile the shell's points say what they are worth, and the stage is
   // the turn's (ten players' tokens beside the pad and the reveal do not fit a TV at a size read from the sofa).
-  s.paint("tokens", [api.lang, phase, g.tokens, [...ctx.left], ctx.match.players], () => (phase === "over" || !ctx.table ? tokenTable(ctx) : null));
+  s.paint("tokens", [api.lang, stage, g.tokens, [...ctx.left], ctx.match.players], () => (stage === OVER || !ctx.table ? tokenTable(ctx) : null));
   s.paint("record", [api.lang, g.turns, [...ctx.left]], () => record(ctx));
 }
 
-function stageKey(s, ctx) {
-  const { g, phase } = ctx;
-  return [ctx.api.lang, phase, ctx.artist, g.uncovered, g.checks, g.reveal, Boolean(ctx.table)];
+/** The key the turn's pad is repainted on. */
+function turnPadKey(ctx) {
+  const { g, stage } = ctx;
+  return [ctx.api.lang, stage, ctx.artist, g.uncovered, g.checks, g.reveal, Boolean(ctx.table)];
 }
 
-function stage(s, ctx) {
-  const { api, g, phase } = ctx;
+/** The turn's pad, large: covered but for the uncovered tile, then peeled at the reveal. */
+function turnPad(s, ctx) {
+  const { api, g, stage } = ctx;
   const shared = { colour: ctx.colour, mark: ctx.mark, checks: g.checks || [], size: ctx.table ? "table" : null };
   let pad;
-  if (phase === "reveal" && g.reveal) {
+  if (stage === api.phases.reveal && g.reveal) {
     const r = g.reveal;
     const turn = `${ctx.match.id}:${ctx.match.round}:${r.artist}`;
     const still = s.peeled === turn;
@@ -58,7 +61,7 @@ function stage(s, ctx) {
   }
   return api.el(
     "figure",
-    { class: ["nr-stage", `nr-stage-${phase}`] },
+    { class: ["nr-stage", `nr-stage-${stage}`] },
     pad,
     api.el("figcaption", {}, api.t("notarobot.screen.pad_of", { name: api.name(ctx.artist) })),
   );

@@ -172,13 +172,13 @@ function bugButton(ctx, s) {
 
 /** The reveal's votes (and the bug-report button), as a list of nodes; [] outside the reveal. */
 export function votes(ctx, s) {
-  if (ctx.phase !== "reveal") return [];
+  if (ctx.stage !== ctx.api.phases.reveal) return [];
   return [ballotBox(ctx, s, "full_pad"), ballotBox(ctx, s, "bug_report"), bugButton(ctx, s)].filter(Boolean);
 }
 
 /** The key a votes section is repainted on. */
 export function votesKey(ctx, s) {
   const ballots = ctx.match.ballots || {};
-  return [ctx.phase, ctx.api.lang, ballots, s.ui.voting, s.ui.bugArmed, s.ui.filing, ctx.isGuesser, (ctx.match.events || []).length];
+  return [ctx.stage, ctx.api.lang, ballots, s.ui.voting, s.ui.bugArmed, s.ui.filing, ctx.isGuesser, (ctx.match.events || []).length];
 }
 

@@ -41,12 +41,13 @@ export function renderSetup(root, view, api) {
 function remember(root, view, api) {
   const mem = screenMemory(root, view, api, "sf-spyfall");
   const match = view.match;
-  if (match.phase !== "play") {
+  const P = api.phases;
+  if (match.phase !== P.play) {
     mem.ui.accuseOpen = false;
     mem.ui.accuseTarget = null;
     mem.ui.revealOpen = false;
   }
-  if (match.phase !== "play" && match.phase !== "spy_reveal") mem.ui.revealTarget = null;
+  if (match.phase !== P.play && match.phase !== P.spy_reveal) mem.ui.revealTarget = null;
   if (mem.ui.accuseTarget && gone(match, mem.ui.accuseTarget)) mem.ui.accuseTarget = null; // they left meanwhile
   return mem;
 }
@@ -80,8 +81,9 @@ export function render(root, view, api) {
   }
 
   // the wait for the board is the break going on: the round's result stays, the board says what is missing
-  const phase = isBreak(match) ? "round_over" : match.phase;
-  const over = phase === "round_over" || Boolean(match.over);
+  const P = api.phases;
+  const phase = isBreak(match, P) ? P.round_over : match.phase;
+  const over = phase === P.round_over || Boolean(match.over);
   cueMoments(ctx);
   const top = el(
     "div",
@@ -97,7 +99,7 @@ export function render(root, view, api) {
   );
 
   const moment = [];
-  if (phase === "play" && !match.over) {
+  if (phase === P.play && !match.over) {
     // The asker's phone leads with whom they asked; everyone else's with what they may do (accuse, reveal).
     const asking = askingSection(ctx);
     const revealing = playing && mem.ui.revealOpen && game.card?.spy; // the spy chose to reveal: that first
@@ -115,7 +117,7 @@ export function render(root, view, api) {
     if (!asks && !accusing) moment.push(asking);
     const failed = failedNote(ctx);
     if (failed) moment.push(section(api, "sf-failed", "sf-failed", failed));
-  } else if (phase === ACCUSATION) {
+  } else if (phase === P.accusation) {
     const accusation = game.accusation || match.ballots?.[ACCUSATION]?.data || {};
     moment.push(
       voteSection(ctx, ACCUSATION, {
@@ -125,9 +127,9 @@ export function render(root, view, api) {
         question: t("spyfall.screen.accusation_question", { name: api.name(accusation.accused) }),
       }),
     );
-  } else if (phase === "spy_reveal") {
+  } else if (phase === P.spy_reveal) {
     moment.push(...spyRevealSection(ctx));
-  } else if (phase === "final_vote" && game.final_candidate) {
+  } else if (phase === P.final_vote && game.final_candidate) {
     moment.push(
       voteSection(ctx, `final:${game.final_candidate}`, {
         accuser: null,
@@ -143,12 +145,12 @@ export function render(root, view, api) {
   }
 
   const between = betweenRounds(api, view, mem.ui, { boardVariant: "eight_locations", playing, host, rerender: ctx.rerender });
-  const picking = phase === "play" && mem.ui.revealOpen && game.card?.spy;
-  const forcedPick = phase === "spy_reveal" && !api.table && match.turn === me;
+  const picking = phase === P.play && mem.ui.revealOpen && game.card?.spy;
+  const forcedPick = phase === P.spy_reveal && !api.table && match.turn === me;
   const list = picking || forcedPick ? null : locationsSection(ctx, playing && !over ? "cross" : "show");
   // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
   // on the table the list is read from the sofa while the questions go round: seven rows at most, in more
   // columns, so its names can be large; after the round it is the result's footnote, in two columns
-  const rows = phase === "play" ? 7 : 10;
+  const rows = phase === P.play ? 7 : 10;
   layOut(api, mem, { phase: match.over ? "over" : phase, top, moment, between, list, count: (game.candidates || []).length, rows });
 }

@@ -57,9 +57,10 @@ export function render(root, view, api) {
   const host = Boolean(me && view.lobby?.host === me);
   const shown = revealed(game);
   const ctx = { api, view, match, game, me, mem, playing, host, shown, rerender: () => rerender(root, mem) };
+  const P = api.phases;
   // the wait for the board is the break going on: the round's result stays, the board says what is missing
-  const phase = isBreak(match) ? "round_over" : match.phase;
-  const over = phase === "round_over" || Boolean(match.over);
+  const phase = isBreak(match, P) ? P.round_over : match.phase;
+  const over = phase === P.round_over || Boolean(match.over);
 
   mem.card.paint(mem.cardWrap, api, playing ? game.card || null : null, {
     compact: true, // closed, the card is a slim bar on the phone: the moment's controls come first
@@ -70,7 +71,7 @@ export function render(root, view, api) {
     mem.body.replaceChildren(el("p", { class: "sf-muted" }, t("spyfall_teams.screen.dealing")));
     return;
   }
-  if (phase !== "play") mem.ui.armed = mem.ui.armed === "end_round" ? null : mem.ui.armed;
+  if (phase !== P.play) mem.ui.armed = mem.ui.armed === "end_round" ? null : mem.ui.armed;
 
   cueMoments(ctx);
   const known = shown.teams ? shown.teams.teams.map((team) => team.card.id) : [];
@@ -78,7 +79,7 @@ export function render(root, view, api) {
   let list = playing && !api.table ? "cross" : "show";
   let aside = null;
   let wide = false;
-  if (phase === "play" && !match.over) {
+  if (phase === P.play && !match.over) {
     const asking = askingTracker(api, {
       players: api.present,
       me,
@@ -90,12 +91,12 @@ export function render(root, view, api) {
     // the asker's phone leads with whom they asked; the host's (when not asking) with the end of the round
     const asks = playing && !api.table && game.asker === me;
     moment.push(...(asks || api.table ? [asking, endSection(ctx)] : [endSection(ctx), asking]));
-  } else if (phase === "pick_locations") {
+  } else if (phase === P.pick_locations) {
     moment.push(locationPickSection(ctx));
     if (playing && !api.table && !game.my_location_pick) list = null; // the picker is the list
-  } else if (phase === "pick_allies") {
+  } else if (phase === P.pick_allies) {
     moment.push(allyPickSection(ctx));
-  } else if (phase === "reveal") {
+  } else if (phase === P.reveal) {
     moment.push(showSection(ctx));
     list = "show";
     wide = true; // on the table the show takes the whole stage: the teams beside the newest step

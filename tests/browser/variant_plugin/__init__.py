@@ -12,18 +12,13 @@ from pathlib import Path
 from gamenight import ClientAssets, Variant, hookimpl
 
 
-class TableTalk:
-    """No rule changes: the variant exists for its screen."""
-
-
 @hookimpl
 def gamenight_variants() -> list[Variant]:
     return [
         Variant(
             id="table_talk",
             game="highcard",
-            names={"en": "Table talk", "ru": "Разговоры за столом"},
-            rules=TableTalk(),
+            names={"en": "Table talk", "ru": "Разговоры за столом"},  # no rule changes: it exists for its screen
         )
     ]
 

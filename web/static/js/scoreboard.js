@@ -1,7 +1,7 @@
 // The night's scoreboard: every player's record over the evening, and the matches played.
 
 import { el } from "./dom.js";
-import { dataTable } from "./data_table.js";
+import { grid } from "./grid.js";
 import { list, t } from "./i18n.js";
 import { badge, gameName, heading } from "./common.js";
 import { who } from "./looks.js";
@@ -25,7 +25,7 @@ export function standingsTable(rows, { you = null, points = false, testid = "sco
   const satOut = rows.some((row) => row.sat_out > 0);
   if (satOut) columns.push({ label: t("scoreboard.sat_out"), num: true, attrs: { class: "sat-out" } });
   if (points) columns.push({ label: t("recap.points_head"), num: true, attrs: { class: "unranked" } });
-  return dataTable({
+  return grid({
     attrs: { class: "scoreboard", "data-testid": testid },
     caption: el("caption", { class: "ranked-by", "data-testid": "ranked-by" }, t(points ? "recap.ranked_by" : "scoreboard.ranked_by")),
     columns,

@@ -6,7 +6,7 @@
 import { el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { lastRound, nameOf } from "./common.js";
-import { findGame, loadCatalogue } from "./catalogue.js";
+import { findGame, loadCatalogue, phasesOf } from "./catalogue.js";
 import { getSeat } from "./store.js";
 import { toLobbyNode } from "./socket.js";
 import { holdToReveal } from "./hold.js";
@@ -15,7 +15,7 @@ import { cue } from "./cues.js";
 import { COLOURS, avatar, lookOf, who } from "./looks.js";
 import { firstState } from "./moments.js";
 import { actionButton, confirmButton } from "./buttons.js";
-import { dataTable } from "./data_table.js";
+import { grid } from "./grid.js";
 import { isOffline, offlineMark } from "./presence.js";
 
 const modules = new Map();
@@ -104,6 +104,13 @@ export function screenApi({ current, command, table, root = () => null, refresh 
     get lang() {
       return lang();
     },
+    /**
+     * The current game's phase ids from the server's catalogue, each key its own value: test a phase as
+     * ``match.phase === api.phases.play``. An id the game does not declare throws (docs/screens.md).
+     */
+    get phases() {
+      return phasesOf(current()?.match?.game || current()?.lobby?.setup?.game);
+    },
     /** True when the viewer is the lobby's host. */
     get host() {
       const view = current();
@@ -178,10 +185,10 @@ export function screenApi({ current, command, table, root = () => null, refresh 
      */
     confirmButton,
     /**
-     * A table with a row per item: dataTable({columns: [{label, num, title}], rows, cells(row) → [cell...],
+     * A grid with a row per item (an HTML table): grid({columns: [{label, num, title}], rows, cells(row) → [cell...],
      * rowAttrs(row), caption, attrs}); a cell is a string, a node, or {value, attrs}; the first names the row.
      */
-    dataTable,
+    grid,
     /** Load another game's or variant's screen.css too (a screen that shares another plugin's parts). */
     useStyles: (id) => ensureStyles(id),
     /**

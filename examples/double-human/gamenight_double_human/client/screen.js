@@ -8,9 +8,8 @@
 const VARIANT = "double_human";
 const CLASS = "dh-banner";
 
-function roundHumans(match) {
-  const phase = match.over ? "over" : match.phase;
-  if (phase !== "round_over" && phase !== "over") return null;
+function roundHumans(match, phases) {
+  if (!match.over && match.phase !== phases.round_over) return null;
   const outcome = match.game_view?.outcome;
   if (!outcome || outcome.void || !Array.isArray(outcome.humans) || outcome.humans.length < 2) return null;
   return outcome.humans;
@@ -20,7 +19,7 @@ export function extend(view, root, api) {
   const match = view?.match;
   if (!match) return;
   api.useStyles?.(VARIANT);
-  const humans = roundHumans(match);
+  const humans = roundHumans(match, api.phases);
   const line = humans
     ? api.t("double_human.screen.humans_were", { first: api.name(humans[0]), second: api.name(humans[1]) })
     : api.t("double_human.screen.hint");

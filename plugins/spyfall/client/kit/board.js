@@ -5,7 +5,6 @@ import { joined, longestWord } from "./words.js";
 
 export const BOARD = "spyfall.board";
 export const BOARD_SIZE = 8;
-export const BOARD_WAIT = "board_wait"; // the phase after a break that ended with gaps on the board
 
 /**
  * The field to propose a sticker. It is built on every render like everything else: the draft is kept in

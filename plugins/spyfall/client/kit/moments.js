@@ -5,7 +5,7 @@
  * stays theirs (an accusation vote in between does not give it anew).
  */
 export function cueMyTurn(api, mem, { match, mine }) {
-  if (match.phase !== "play") return;
+  if (match.phase !== api.phases.play) return;
   if (mine && !mem.myTurn) api.cueOnce(`your_turn:${match.id}:${match.version}`, "your_turn");
   mem.myTurn = mine;
 }

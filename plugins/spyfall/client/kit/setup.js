@@ -1,6 +1,6 @@
 // The lobby's setup card of both games, and what shows between rounds (the board, or the host's packs).
 
-import { BOARD_WAIT, boardEditor, boardGaps } from "./board.js";
+import { boardEditor, boardGaps } from "./board.js";
 import { packsEditor } from "./packs.js";
 import { ensureKitStyles } from "./styles.js";
 
@@ -66,9 +66,9 @@ export function renderSetupEditors(root, view, api, { boardVariant }) {
   mem.box.replaceChildren(...parts);
 }
 
-/** True between rounds: the break, or the wait for the board that may follow it. */
-export function isBreak(match) {
-  return !match.over && (match.phase === "round_over" || match.phase === BOARD_WAIT);
+/** True between rounds: the break, or the wait for the board that may follow it. ``phases``: api.phases. */
+export function isBreak(match, phases) {
+  return !match.over && (match.phase === phases.round_over || match.phase === phases.board_wait);
 }
 
 /**
@@ -78,7 +78,7 @@ export function isBreak(match) {
  */
 export function betweenRounds(api, view, ui, { boardVariant, playing, host, rerender }) {
   const match = view.match;
-  if (!isBreak(match) || api.lastRound) return [];
+  if (!isBreak(match, api.phases) || api.lastRound) return [];
   if ((match.variants || []).includes(boardVariant)) {
     return [boardEditor(api, view, ui, { table: api.table, canPropose: playing, manage: host, rerender })];
   }
@@ -95,7 +95,7 @@ export function betweenRounds(api, view, ui, { boardVariant, playing, host, rere
 export function breakNext(api, view, { boardVariant, host, prefix, keys }) {
   const { el, t } = api;
   const match = view.match;
-  if (api.table || !isBreak(match)) return [];
+  if (api.table || !isBreak(match, api.phases)) return [];
   const last = api.lastRound;
   const gaps = !last && (match.variants || []).includes(boardVariant) ? boardGaps(view) : 0;
   if (host) {

@@ -1,6 +1,6 @@
 // What happened this round, read from the match's feed of events.
 
-export const ACCUSATION = "accusation";
+export const ACCUSATION = "accusation"; // the accusation vote's ballot id
 
 /** The newest event of this round with ``key`` (the feed keeps the last 50), and its index. */
 export function lastEvent(match, key) {

@@ -12,7 +12,7 @@ export function playersSection(ctx) {
   return playerChips(api, match.players, {
     me,
     left: match.left || [],
-    asking: match.phase === "play" ? game.asker : null,
+    asking: match.phase === api.phases.play ? game.asker : null,
     tags: (pid) => [
       pid === game.dealer ? tag(api, t("spyfall.screen.dealer_tag"), "dealer", { "data-testid": "sf-dealer" }) : null,
       accused.has(pid) ? tag(api, t("spyfall.screen.accused_tag"), "used", { title: t("spyfall.screen.accused_hint") }) : null,

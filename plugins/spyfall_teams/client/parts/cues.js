@@ -10,6 +10,6 @@ export function cueMoments(ctx) {
     return;
   }
   const round = `${match.id}:${match.round}`;
-  if (match.phase === "play" && !match.over) api.cueOnce(`round_start:${round}`, "round_start");
+  if (match.phase === api.phases.play && !match.over) api.cueOnce(`round_start:${round}`, "round_start");
   if (shown.steps.some((step) => step.kind === "tally")) api.cueOnce(`reveal:${round}`, "reveal");
 }

@@ -31,9 +31,10 @@ export function showSection(ctx) {
       );
     })
     .reverse(); // the newest first: on a TV it is where the eyes are
+  const showing = match.phase === api.phases.reveal; // the show is on: during the break it is read back
   const manual = !match.options?.show_seconds;
   const controls = [];
-  if (match.phase === "reveal" && !api.table) {
+  if (showing && !api.table) {
     if (host && manual) {
       controls.push(
         api.actionButton({ class: "btn primary big", "data-testid": "st-next-step" }, t("spyfall_teams.screen.next_step"), () =>
@@ -49,7 +50,7 @@ export function showSection(ctx) {
     "st-show",
     "st-show",
     el("h3", { class: "st-show-title" }, t("spyfall_teams.screen.show_title")),
-    match.phase === "reveal" ? el("p", { class: "sf-muted" }, t("spyfall_teams.screen.no_talking")) : null,
+    showing ? el("p", { class: "sf-muted" }, t("spyfall_teams.screen.no_talking")) : null,
     stageSection(ctx, newest, freshNewest),
     controls.length ? el("div", { class: "sf-row st-controls" }, controls) : null,
     el("div", { class: "st-steps", "data-testid": "st-steps" }, cards),

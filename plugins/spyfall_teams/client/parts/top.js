@@ -19,10 +19,11 @@ export function compositionText(api, composition) {
 export function topSection(ctx) {
   const { api, match, game, me } = ctx;
   const { el, t } = api;
+  const P = api.phases;
   const picked =
-    match.phase === "pick_locations"
+    match.phase === P.pick_locations
       ? new Set(game.picked_locations || [])
-      : match.phase === "pick_allies"
+      : match.phase === P.pick_allies
         ? new Set(game.picked_allies || [])
         : null;
   return el(
@@ -38,7 +39,7 @@ export function topSection(ctx) {
     playerChips(api, match.players, {
       me,
       left: match.left || [],
-      asking: match.phase === "play" ? game.asker : null,
+      asking: match.phase === P.play ? game.asker : null,
       tags: (pid) => {
         if (!picked) return null;
         // the table's sixteen chips stay short enough to read from the sofa: a mark for those who have picked

@@ -1,15 +1,15 @@
-// A table of numbers per player, the shape every standings, tokens or record table takes (screens get it as
-// api.dataTable): a header row, one row per item, numeric columns aligned right.
+// A grid of numbers per player (an HTML table), the shape every standings, tokens or record list takes (screens get it as
+// api.grid): a header row, one row per item, numeric columns aligned right.
 
 import { el } from "./dom.js";
 
 /**
- * dataTable({columns, rows, cells, attrs, caption, rowAttrs, rowHeader}): ``columns`` are {label, num, title,
+ * grid({columns, rows, cells, attrs, caption, rowAttrs, rowHeader}): ``columns`` are {label, num, title,
  * attrs}; ``cells(row)`` gives a row's cells in the columns' order (a string, a node, or {value, attrs});
  * the column at index ``rowHeader`` (0 unless given; null for none) names the row (a <th scope=row>).
  * ``rowAttrs(row)`` adds to each row's <tr> (class, data-testid, ...).
  */
-export function dataTable({ columns, rows, cells, attrs = {}, caption = null, rowAttrs = () => ({}), rowHeader = 0 }) {
+export function grid({ columns, rows, cells, attrs = {}, caption = null, rowAttrs = () => ({}), rowHeader = 0 }) {
   const cellClass = (column, extra) => [column.num ? "num" : null, extra].flat().filter(Boolean);
   const head = columns.map((column) =>
     el("th", { scope: "col", title: column.title, ...column.attrs, class: cellClass(column, column.attrs?.class) }, column.label),
