@@ -35,7 +35,11 @@ docs/protocol.md says and, in a cluster, follows its lobby from node to node as 
    its table's view again (a table), having reconnected through the proxy, attached again with its seat
    token (or watched again) and followed ``moved`` until the dead node's lease ran out (the default 6 s,
    then 2 s: --lease-seconds). Its clients reconnect with a browser's pauses (socket.js: 0.5 to 1.5 s
-   after a drop; 1 s between two ``moved`` answers after the first).
+   after a drop; 1 s between two ``moved`` answers after the first). Then the killed node comes back
+   (started again under its id): the lobbies per node (their leases in Redis) before the kill, after it,
+   --comeback-wait s after the node is back with every match still mid-round (such a lobby never moves),
+   and once each host has ended its match, until they are spread again (no node holding two more than
+   another) or the players' quiet time (gamenight.placement.QUIET_SECONDS) and --comeback-wait went by.
 
 Every PostgreSQL stage ends with a check that each acknowledged move is in the store's log (its seat's
 acknowledged moves, in the order sent, among that seat's logged moves), every stage with each
@@ -878,6 +882,44 @@ class Bench:
         result |= await run.check_views(run.playing)
         result["notes"] = dict(run.notes.most_common(5))
         result |= run.lost_acknowledged(self.services.log_rows(self.database))
+        result |= await self._comeback(run, local, nodes, victim, owners)
+
+    async def _comeback(
+        self, run: Run, local: Any, nodes: list[str], victim: str, before: dict[str, str | None]
+    ) -> dict[str, Any]:
+        """The lobbies per node before the kill, after it, and after the killed node comes back: mid-round, then
+        between matches (each host ended its match) until they are spread again."""
+        from gamenight.placement import MARGIN, QUIET_SECONDS
+
+        codes = list(before)
+
+        def by_node() -> dict[str, int]:
+            owners = Counter(self.services.lease_owners(codes).values())
+            return {node: owners.get(node, 0) for node in nodes}
+
+        figures: dict[str, Any] = {"by_node_before": {n: sum(1 for v in before.values() if v == n) for n in nodes}}
+        figures["by_node_after_kill"] = by_node()
+        t_start = now()
+        await asyncio.to_thread(local.start_node, victim)
+        figures["restart_s"] = round(now() - t_start, 2)
+        await asyncio.sleep(self.opts.comeback_wait)
+        figures["by_node_back_mid_round"] = by_node()
+        ended = await asyncio.gather(
+            *(lobby.seats[0].conn.call("command", {"kind": "end", "args": {}}, self.opts.timeout) for lobby in
+              run.playing),
+            return_exceptions=True,
+        )  # fmt: skip
+        figures["matches_ended"] = sum(1 for answer in ended if isinstance(answer, dict) and answer.get("ok"))
+        t_ended = now()
+        counts = by_node()
+        while now() < t_ended + QUIET_SECONDS + self.opts.comeback_wait:
+            counts = by_node()
+            if sum(counts.values()) == len(codes) and max(counts.values()) - min(counts.values()) < MARGIN:
+                figures["spread_again_s"] = round(now() - t_ended, 1)
+                break
+            await asyncio.sleep(0.5)
+        figures["by_node_back_between_matches"] = counts
+        return figures
 
     # the report rows -----------------------------------------------------------------------------------
 
@@ -1031,9 +1073,23 @@ def failover_line(r: dict[str, Any]) -> str:
     ]
     if r.get("refused_while_moving"):
         lines.append(f"    refused moves of the moved lobbies: {r['refused_while_moving']}")
+    if r.get("by_node_before"):
+        spread = r.get("spread_again_s")
+        lines += [
+            f"    lobbies by node: before the kill {_by_node(r['by_node_before'])}; after it"
+            f" {_by_node(r['by_node_after_kill'])}; {r['victim']} back (restart {_s(r.get('restart_s'))}),"
+            f" every match mid-round: {_by_node(r['by_node_back_mid_round'])}",
+            f"    after the hosts ended {r.get('matches_ended')} matches:"
+            f" {_by_node(r['by_node_back_between_matches'])}, "
+            + (f"spread again {spread:.1f} s after" if spread is not None else "not spread again"),
+        ]
     for note, count in (r.get("notes") or {}).items():
         lines.append(f"    {note} (x{count})")
     return "\n".join(lines)
+
+
+def _by_node(counts: dict[str, int]) -> str:
+    return " ".join(f"{node} {count}" for node, count in sorted(counts.items()))
 
 
 def _s(seconds: float | None) -> str:
@@ -1180,7 +1236,7 @@ def summary_proxy(results: dict[str, Any], opts: argparse.Namespace) -> list[str
 
 def problems(results: dict[str, Any]) -> list[str]:
     """What a run must not show (checked with --quick): a stage with no move, an acknowledged move lost,
-    a failed stage, a killed node's client that never came back."""
+    a failed stage, a killed node's client that never came back, lobbies not spread again once it is back."""
     found = []
     points = [results.get(k) for k in ("sqlite", "postgres", "proxy_1")] + list(results.get("capacity", []))
     for p in points:
@@ -1205,6 +1261,8 @@ def problems(results: dict[str, Any]) -> list[str]:
             )
         if not r.get("acked_checked"):
             found.append(f"failover (lease {r['lease_s']:g} s): no move acknowledged")
+        if r.get("by_node_before") and r.get("spread_again_s") is None:
+            found.append(f"failover (lease {r['lease_s']:g} s): lobbies not spread again after {r['victim']} came back")
     return found
 
 
@@ -1252,6 +1310,7 @@ def main() -> None:
     parser.add_argument("--failover-nodes", type=int, default=3)
     parser.add_argument("--failover-lobbies", type=int, default=30)
     parser.add_argument("--failover-wait", type=float, default=30.0, help="seconds past the lease for clients back")
+    parser.add_argument("--comeback-wait", type=float, default=5.0, help="seconds a killed node is back, mid-round")
     parser.add_argument("--lease-seconds", type=float, nargs="+", default=[DEFAULT_LEASE, 2.0], help="failover runs")
     add_load_options(parser)
     parser.add_argument("--settle", type=float, default=1.5, help="seconds after a step's window before its analysis")

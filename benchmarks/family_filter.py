@@ -7,6 +7,10 @@ table (tests/family_filter_table.py: English and Russian swearing, its disguises
 innocent texts of 1-40 characters (names, associations, pack names: Russian and English words), and over the
 same with a host's 20 own words. Reports the median and the 99th percentile per text, and the time to build
 the filter's patterns on first import.
+
+Then the door through the real engine (gamenight.filtering): a sticker a player proposes on Spyfall's board,
+once more (the door passes it, the board refuses the repeat, so nothing is stored and the store's time is left
+out), per command at each level: the difference to `off` is what the door adds to a typed text's command.
 """
 
 from __future__ import annotations
@@ -100,6 +104,28 @@ def main() -> None:
         report(f"{level}, innocent texts", per_text(check, innocent, level, 1))
         report(f"{level}, innocent texts, 20 host words", per_text(check, innocent, level, 1, HOST_WORDS))
     report("off, innocent texts", per_text(check, innocent, "off", 1))
+    door_through_the_engine(options.rounds * 100)
+
+
+def door_through_the_engine(commands: int) -> None:
+    from gamenight.engine import Engine
+    from gamenight.registry import Plugins
+    from gamenight.store_sqlite import SQLiteStore
+
+    engine = Engine(SQLiteStore(":memory:"), Plugins())
+    for level in ("off", "moderate", "strict"):
+        engine.family_filter = level
+        created, _ = engine.create_lobby("Ann")
+        _, token = engine.join(created.code, "Boris")
+        args = {"shelf": "spyfall.board", "action": "propose", "args": {"name": "Old mill by the river"}}
+        assert engine.submit(created.code, "shelf", args, token=token).ok
+        seconds = []
+        for _ in range(commands):
+            start = time.perf_counter()
+            outcome = engine.submit(created.code, "shelf", args, token=token)
+            seconds.append(time.perf_counter() - start)
+            assert outcome.error["code"] == "spyfall.board_duplicate"
+        report(f"{level}, a sticker's command through the engine", seconds)
 
 
 if __name__ == "__main__":

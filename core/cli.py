@@ -50,6 +50,7 @@ class Commands(click.Group):
         "serve": "gamenight.web.serve:serve",
         "cluster": "gamenight.web.cluster_cli:cluster",
         "proxy-config": "gamenight.web.cluster_cli:proxy_config",
+        "admin": "gamenight.web.admin_cli:admin",
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:

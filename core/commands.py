@@ -6,9 +6,12 @@ from typing import Any
 
 from gamenight.errors import ActionError
 from gamenight.looks import AVATARS, COLOURS
+from gamenight.moderation import HIDEABLE
 from marshmallow import Schema, ValidationError, fields, validate
 
 MAX_VARIANTS = 16
+HOST_WORDS_MAX = 30  # the host's own words for the family filter
+HOST_WORD_MAX = 30
 MAX_VERSION = 2**53 - 1  # the largest integer a browser's JSON keeps exact
 
 
@@ -93,6 +96,50 @@ class ShelfArgs(Schema):
     args = fields.Raw(load_default=dict)
 
 
+class LetBackArgs(Schema):
+    entry = fields.String(required=True, validate=validate.Length(1, 32))
+
+
+class DoorArgs(Schema):
+    ask = StrictBoolean(required=True)
+
+
+class AnswerKnockArgs(Schema):
+    knock = fields.String(required=True, validate=validate.Length(1, 32))
+    admit = StrictBoolean(required=True)
+
+
+class ItemArgs(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(HIDEABLE))
+    key = fields.String(required=True, validate=validate.Length(1, 512))
+
+
+class UnhideArgs(Schema):
+    item = fields.String(required=True, validate=validate.Length(1, 32))
+
+
+class DismissReportArgs(Schema):
+    report = fields.String(required=True, validate=validate.Length(1, 32))
+
+
+class StreamerArgs(Schema):
+    on = StrictBoolean(required=True)
+
+
+class FamilyFilterArgs(Schema):
+    level = fields.String(load_default=None, validate=validate.OneOf(["off", "moderate", "strict"]))
+    words = fields.List(
+        fields.String(validate=validate.Length(1, HOST_WORD_MAX)),
+        load_default=None,
+        validate=validate.Length(0, HOST_WORDS_MAX),
+    )
+
+
+class ReviewTextArgs(Schema):
+    item = fields.String(required=True, validate=validate.Length(1, 32))
+    allow = StrictBoolean(required=True)
+
+
 class PresenceArgs(Schema):
     player = fields.String(required=True)
     connected = StrictBoolean(required=True)
@@ -123,6 +170,17 @@ COMMANDS: dict[str, tuple[Schema, str]] = {
     "shelf": (ShelfArgs(), "player"),
     "presence": (PresenceArgs(), "system"),
     "host_timeout": (EmptyArgs(), "system"),
+    "let_back": (LetBackArgs(), "host"),
+    "door": (DoorArgs(), "host"),
+    "answer_knock": (AnswerKnockArgs(), "host"),
+    "hide": (ItemArgs(), "host"),
+    "unhide": (UnhideArgs(), "host"),
+    "report": (ItemArgs(), "player"),
+    "dismiss_report": (DismissReportArgs(), "host"),
+    "streamer": (StreamerArgs(), "host"),
+    "renew_invite": (EmptyArgs(), "host"),
+    "family_filter": (FamilyFilterArgs(), "host"),
+    "review_text": (ReviewTextArgs(), "host"),
 }
 
 # Commands a network client may send (the rest are the engine's own).

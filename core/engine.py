@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import orjson
+from gamenight import filtering
 from gamenight.commands import COMMANDS, load_args
 from gamenight.errors import ActionError
 from gamenight.leases import Claim, Leases, LeasesUnavailable, SoloLeases
@@ -31,8 +32,10 @@ from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
 from gamenight.match import SYSTEM
 from gamenight.names import clean_name, new_lobby_code, new_seed, new_token, normalize_code, token_hash
 from gamenight.ownership import HEARTBEAT_KEY, Ownership
+from gamenight.placement import QUIET_SECONDS, movable
 from gamenight.registry import Plugins
 from gamenight.store import Fenced, Store, StoreInUse, StoreUnavailable
+from gamenight.streamer import DRAWS_INVITE, new_invite
 from gamenight.views import lobby_view, lobby_views
 
 log = logging.getLogger(__name__)
@@ -76,8 +79,11 @@ class Engine:
         idle_seconds: float = IDLE_SECONDS,
         retention_days: float = RETENTION_DAYS,
         leases: Leases | None = None,
+        family_filter: str = "off",
     ) -> None:
-        """``leases``: who owns which lobby in a cluster (a single server owns them all)."""
+        """``leases``: who owns which lobby in a cluster (a single server owns them all). ``family_filter``: the
+        level a new lobby's family filter starts at (its host may choose another)."""
+        self.family_filter = family_filter
         self.store = store
         self.ownership = Ownership(store, leases if leases is not None else SoloLeases(), clock)
         self.plugins = plugins
@@ -92,6 +98,10 @@ class Engine:
         self._beat_began: float | None = None  # time.monotonic() of a heartbeat under way
         self._used: dict[str, float] = {}  # when each lobby in memory was last asked for
         self._downtime: dict[str, float] = {}  # lobbies just rebuilt: how long their clocks must be shifted
+        self._acted: dict[str, float] = {}  # when a player last acted in each lobby in memory (or it came here)
+        self._writes_failing_since: float | None = None  # the store refused the first write of an outage then
+        self._outage_owed: dict[str, float] = {}  # lobbies whose clocks are owed an outage's seconds
+        self._owed_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}  # kept while a lobby is stored, in memory or not
         self._registry_lock = threading.Lock()
         self._restore()
@@ -113,7 +123,9 @@ class Engine:
 
     # -- lobbies -------------------------------------------------------------------
 
-    def create_lobby(self, name: Any, look: Any = None) -> tuple[Outcome, str | None]:
+    def create_lobby(
+        self, name: Any, look: Any = None, door: dict[str, Any] | None = None
+    ) -> tuple[Outcome, str | None]:
         """Open a lobby with its creator as host; returns the outcome and the creator's seat token.
 
         A refused creation (a bad name, no free code) leaves nothing behind.
@@ -121,17 +133,22 @@ class Engine:
         now = self.clock()
         try:
             clean_name(name)
+            target = self.ownership.place_new()
+            if target is not None:  # another node holds fewer lobbies: the client creates it there
+                raise ActionError("moved", node=target)
             with self._registry_lock:
                 code = self._new_code(now)
                 self.lobbies[code] = Lobby(code, now)
                 self._locks[code] = threading.Lock()
+                self._acted[code] = now
         except ActionError as exc:
             return Outcome.refused("", exc), None
-        outcome, token = self.join(code, name, look)
+        outcome, token = self.join(code, name, look, door)
         if not outcome.ok:
             with self._registry_lock:
                 del self.lobbies[code]
                 self._used.pop(code, None)
+                self._acted.pop(code, None)
                 self.ownership.forget(code)
                 try:
                     self.store.delete_lobby(code)
@@ -149,24 +166,28 @@ class Engine:
                 return code
         raise ActionError("no_free_code")
 
-    def join(self, code: str, name: Any, look: Any = None) -> tuple[Outcome, str | None]:
-        """Take a new seat; returns the outcome and the new seat token (never part of any view).
+    def join(
+        self, code: str, name: Any, look: Any = None, door: dict[str, Any] | None = None
+    ) -> tuple[Outcome, str | None]:
+        """Take a new seat (or knock, when the host lets new players in: the reply names the ``knock``); returns
+        the outcome and the new seat token (never part of any view).
 
         ``look`` is the colour and avatar chosen (``{"colour", "avatar"}``); without it the seat
-        gets the first free ones.
+        gets the first free ones. ``door``: what the lobby's door checks (``gamenight.moderation``): the hashes
+        of the ``device`` and ``address``, and the ``invite`` of streamer mode.
         """
         token = new_token()
         args = {"name": name} if look is None else {"name": name, "look": look}
-        outcome = self.submit(code, "join", args, system=True, extra={"token_hash": token_hash(token)})
+        extra = {**(door or {}), "token_hash": token_hash(token)}
+        outcome = self.submit(code, "join", args, system=True, extra=extra)
         return outcome, token if outcome.ok else None
 
-    def request_seat(self, code: str, name: Any) -> tuple[Outcome, str | None]:
+    def request_seat(self, code: str, name: Any, door: dict[str, Any] | None = None) -> tuple[Outcome, str | None]:
         """Ask for the seat of the player called ``name`` from a new device; returns the outcome (its reply
         names the request and the seat) and the token the seat will have if the host or the seat says yes."""
         token = new_token()
-        outcome = self.submit(
-            code, "request_seat", {"name": name}, system=True, extra={"token_hash": token_hash(token)}
-        )
+        extra = {**(door or {}), "token_hash": token_hash(token)}
+        outcome = self.submit(code, "request_seat", {"name": name}, system=True, extra=extra)
         return outcome, token if outcome.ok else None
 
     def identify(self, code: str, token: Any) -> str | None:
@@ -239,15 +260,19 @@ class Engine:
         self, lobby: Lobby, kind: str, raw_args: Any, token: str | None, system: bool, extra: dict[str, Any]
     ) -> Outcome:
         now = self.clock()
-        with self._left_unchanged(lobby, kind):
+        door = filtering.door_for(lobby, self.family_filter, kind, now)
+        with self._left_unchanged(lobby, kind), filtering.opened(door):
             try:
                 actor = self._actor(lobby, kind, token, system)
                 args = load_args(kind, raw_args)
                 if kind == "start":
                     extra.setdefault("seed", new_seed())
                     extra["match_id"] = f"{lobby.code}-{lobby.matches_played + 1}"
+                if kind in DRAWS_INVITE:
+                    extra.setdefault("invite", new_invite())
                 work = lobby.copy_for(kind, self._dealt(lobby))
                 reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
+                filtering.settle(door, work, filtering.author_of(actor, reply), extra, now)
             except ActionError as exc:
                 return Outcome.refused(lobby.code, exc)
             except Exception:  # a bug in a game: the copy is dropped, the sender told, the lobby goes on
@@ -265,8 +290,12 @@ class Engine:
             return Outcome.refused(lobby.code, self._lost(lobby.code))
         except StoreUnavailable as exc:
             log.warning("command %s in lobby %s not stored: %s", kind, lobby.code, exc)
+            self._writes_failed(now)
             return Outcome.refused(lobby.code, ActionError("unavailable"))
+        self._writes_work(now)
         self.lobbies[lobby.code] = work
+        if actor != SYSTEM:
+            self._acted[lobby.code] = now
         removed = [pid for pid in lobby.players if pid not in work.players]
         return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
 
@@ -302,9 +331,15 @@ class Engine:
     # -- the engine's own commands ------------------------------------------------------
 
     def run_due(self) -> list[Outcome]:
-        """Fire whatever is due now in every lobby: timer expiries and the host's grace period."""
+        """Fire whatever is due now in every lobby: timer expiries and the host's grace period.
+
+        Not while the store refuses writes: once it takes one again, the clocks are first given back the time
+        nobody could move.
+        """
+        if self._writes_failing_since is not None:
+            return []
+        outcomes = self._give_outage_back()
         now = self.clock()
-        outcomes = []
         for code, lobby in list(self.lobbies.items()):
             due = lobby.next_due()
             if due is None or due > now:
@@ -338,12 +373,38 @@ class Engine:
             raise
         except StoreUnavailable:
             self._store_trouble = "store unavailable"
+            self._writes_failed(self.clock())
             raise
         else:
             self._store_trouble = None
+            self._writes_work(now)
         finally:
             self._beat_began = None
         self.ownership.beat(now)
+
+    def _writes_failed(self, now: float) -> None:
+        if self._writes_failing_since is None:
+            self._writes_failing_since = now
+
+    def _writes_work(self, now: float) -> None:
+        """A write succeeded: after an outage, every clock in memory is owed the time nobody could move."""
+        since, self._writes_failing_since = self._writes_failing_since, None
+        if since is not None and now > since:
+            with self._owed_lock:  # not the registry's lock: a command holding its lobby's lock gets here
+                for code in list(self.lobbies):
+                    self._outage_owed[code] = self._outage_owed.get(code, 0.0) + now - since
+
+    def _give_outage_back(self) -> list[Outcome]:
+        """Shift the clocks of the lobbies owed an outage (``_writes_work``) before any of their timers fires."""
+        outcomes = []
+        with self._owed_lock:
+            owed, self._outage_owed = self._outage_owed, {}
+        for code, seconds in owed.items():
+            lobby = self.lobbies.get(code)
+            if lobby is not None and lobby.match_live and lobby.match.next_deadline() is not None:
+                args = {"action": "shift_clocks", "args": {"seconds": seconds}}
+                outcomes.append(self.submit(code, "act", args, system=True))
+        return outcomes
 
     def health(self) -> str | None:
         """Why this node should take no clients now (draining, or its store failing); None if well.
@@ -376,15 +437,34 @@ class Engine:
         return lost
 
     def adopt_orphans(self) -> list[str]:
-        """Claim and load the stored lobbies with a clock running that no node holds (their owner died)."""
+        """Claim and load this node's share of the stored lobbies with a clock running that no node holds (their
+        owner died): those dealt to it by load (``Ownership.orphans``)."""
         adopted = []
         for code in self.ownership.orphans():
             try:
-                if self.lobby(code) is not None:
+                if self.lobbies.get(code) or self._load(code, placed=True):
+                    self._used[code] = self.clock()
                     adopted.append(code)
             except ActionError:  # another node was quicker, or the store is away: the next round sees
                 continue
         return adopted
+
+    def rebalance(self, quiet: float = QUIET_SECONDS) -> list[tuple[str, str]]:
+        """Give a lobby to a node holding clearly fewer (``Ownership.surplus``), one its players will not see
+        move (``placement.movable``: nobody acted for ``quiet`` seconds, no round under way); returns each
+        lobby given up with the node its clients should go to."""
+        if self._store_failing():
+            return []
+        target = self.ownership.surplus()
+        if target is None:
+            return []
+        now = self.clock()
+        quiet_first = sorted(self.lobbies.items(), key=lambda item: (self._acted.get(item[0], now), item[0]))
+        for code, lobby in quiet_first:
+            if movable(lobby, now, self._acted.get(code, now), quiet) and self._unload(code, lobby):
+                log.info("lobby %s handed to %s: it holds clearly fewer lobbies", code, target)
+                return [(code, target)]
+        return []
 
     def release_all(self) -> list[str]:
         """Shutting down: give every lobby up at once (its clocks stop now), so other nodes take them over."""
@@ -396,6 +476,7 @@ class Engine:
         with self._registry_lock:
             self.lobbies.pop(code, None)
             self._used.pop(code, None)
+            self._acted.pop(code, None)
             self.ownership.forget(code)
         owner = self.ownership.owner(code)
         log.warning("lobby %s: taken over by %s; dropped here", code, owner or "another node")
@@ -431,6 +512,7 @@ class Engine:
                 return False
             del self.lobbies[code]
             self._used.pop(code, None)
+            self._acted.pop(code, None)
             epoch = self.ownership.forget(code)
         self.ownership.release(code, epoch)  # not under the locks: a directory slow to answer holds up no lobby
         return True
@@ -444,32 +526,40 @@ class Engine:
             if code in attached or (lobby is not None and lobby.next_due() is not None):
                 continue
             try:
-                claim = self.ownership.claim_to_delete(code, now)
+                if self.delete(code, now, f"untouched for {self.retention_days} days"):
+                    deleted.append(code)
             except LeasesUnavailable:
                 break
-            if claim is None:  # another node has it in use
-                continue
-            with self._registry_lock:
-                lock = self._locks.get(code) or threading.Lock()
-                with lock:
-                    self.lobbies.pop(code, None)
-                    self._used.pop(code, None)
-                    self.ownership.deleted(code)
-                    self.store.delete_lobby(code)
-                self._locks.pop(code, None)
-            self.ownership.release(code, claim.epoch)
-            for forget in self.on_delete:
-                forget(code)
-            deleted.append(code)
-            log.info("lobby %s deleted: untouched for %s days", code, self.retention_days)
         return deleted
 
-    def _load(self, code: str) -> Lobby | None:
-        """Bring a stored lobby back into memory (None: not stored, or parked), once ownership lets this node."""
+    def delete(self, code: str, now: float, why: str) -> bool:
+        """Delete lobby ``code`` with its log (out of memory first, if it is in), for ``why`` (logged); False if
+        another node has it in use. Raises ``LeasesUnavailable``, ``StoreUnavailable``."""
+        claim = self.ownership.claim_to_delete(code, now)
+        if claim is None:
+            return False
+        with self._registry_lock:
+            lock = self._locks.get(code) or threading.Lock()
+            with lock:
+                self.lobbies.pop(code, None)
+                self._used.pop(code, None)
+                self._acted.pop(code, None)
+                self.ownership.deleted(code)
+                self.store.delete_lobby(code)
+            self._locks.pop(code, None)
+        self.ownership.release(code, claim.epoch)
+        for forget in self.on_delete:
+            forget(code)
+        log.info("lobby %s deleted: %s", code, why)
+        return True
+
+    def _load(self, code: str, placed: bool = False) -> Lobby | None:
+        """Bring a stored lobby back into memory (None: not stored, or parked), once ownership lets this node
+        (``placed``: it was dealt to this node, whatever the loads say now)."""
         with self._registry_lock:
             if code in self.lobbies:
                 return self.lobbies[code]
-            claim = self.ownership.claim(code)
+            claim = self.ownership.claim(code, placed=placed)
             if claim is None:
                 return None
             failure: ActionError | None = None
@@ -481,6 +571,7 @@ class Engine:
             if lobby is None:
                 self.lobbies.pop(code, None)
                 self._used.pop(code, None)
+                self._acted.pop(code, None)
                 self.ownership.release(code, self.ownership.forget(code))
             if failure is not None:
                 raise failure
@@ -506,7 +597,7 @@ class Engine:
             if code in self.lobbies:
                 continue
             try:
-                self._load(code)
+                self._load(code, placed=True)
             except ActionError as exc:  # another node's lobby (or the directory is away: the next rounds adopt it)
                 log.debug("lobby %s not restored here: %s", code, exc.code)
         self.heartbeat()
@@ -529,7 +620,7 @@ class Engine:
             return None
         self.lobbies[code] = lobby
         self._locks.setdefault(code, threading.Lock())
-        self._used[code] = self.clock()
+        self._used[code] = self._acted[code] = self.clock()
         # Clocks do not run while the server is down (or the lobby parked): timers keep the time they had left.
         stopped = self.ownership.back(code, claim)
         if stopped is not None:
@@ -580,7 +671,9 @@ class _Unrestorable(Exception):
 
 def replay_record(lobby: Lobby, plugins: Plugins, record: dict[str, Any]) -> None:
     """Apply one logged command again, exactly as it was applied the first time."""
-    apply_command(lobby, plugins, record["actor"], record["kind"], record["args"], record["extra"], record["at"])
+    with filtering.replayed(record["extra"]):
+        apply_command(lobby, plugins, record["actor"], record["kind"], record["args"], record["extra"], record["at"])
+    filtering.settle_replayed(lobby, record["extra"], record["at"])
 
 
 def replay_lobby(store: Store, plugins: Plugins, code: str) -> Lobby:

@@ -56,7 +56,9 @@ class Game:
     through the ``points`` hook, so a variant can change one). ``dealt`` names
     the keys of ``match.round_state`` that the deal sets and nothing changes in
     place until the next deal (the round's cards): a move's copy of the lobby
-    shares them instead of copying them.
+    shares them instead of copying them. ``drawn_by`` names the key of
+    ``match.round_state`` that holds the player whose drawing is on show (a
+    game of drawings), so that the host can hide a drawing (:mod:`gamenight.hiding`).
 
     Variants change a game through hooks (:mod:`gamenight.hookspecs`): the
     game hooks, and the game's own ``hookspecs``, whose default
@@ -80,6 +82,7 @@ class Game:
     ballot_tiebreak: Callable[[Match, Ballot, list[str]], str | None] | None = None
     points: Mapping[str, int] = field(default_factory=dict)
     dealt: tuple[str, ...] = ()
+    drawn_by: str = ""  # the round_state key naming whose drawing a view shows now (gamenight.hiding)
     awards: Callable[[Night], list[Award]] | None = None
     hookspecs: object | None = None
     hooks: object | tuple[object, ...] | None = None

@@ -35,9 +35,10 @@ class Leases(Protocol):
     shared: bool  # True: other nodes may own lobbies
     lease_seconds: float  # how long a lease lasts without renewal
 
-    def claim(self, code: str, now: float, above: int = 0) -> Claim | None:
-        """Take lobby ``code`` (or keep it, if held already) under an epoch newer than ``above`` (the one its
-        store holds: the directory may have lost its own count); None if another node holds it."""
+    def claim(self, code: str, now: float, above: int = 0, held: int | None = None) -> Claim | None:
+        """Take lobby ``code`` (or keep it, if this process holds it already under epoch ``held``) under an epoch
+        newer than ``above`` (the one its store holds: the directory may have lost its own count); None if
+        another node holds it. A lease an earlier run of this node left (it restarted) is taken over."""
         ...
 
     def owner(self, code: str) -> str | None:
@@ -56,8 +57,13 @@ class Leases(Protocol):
         """Those of ``codes`` that no node holds."""
         ...
 
-    def beat(self, now: float) -> None:
-        """Record that this node is alive at ``now`` (a takeover shifts clocks from its last beat)."""
+    def beat(self, now: float, load: int | None = None) -> None:
+        """Record that this node is alive at ``now`` (a takeover shifts clocks from its last beat), holding ``load``
+        lobbies (None: it takes no lobby any more)."""
+        ...
+
+    def loads(self) -> dict[str, int]:
+        """The healthy nodes (those that beat in the last few seconds and take lobbies), each with its load."""
         ...
 
     def close(self) -> None: ...
@@ -72,7 +78,7 @@ class SoloLeases:
     def __init__(self, node: str = "solo") -> None:
         self.node = node
 
-    def claim(self, code: str, now: float, above: int = 0) -> Claim | None:
+    def claim(self, code: str, now: float, above: int = 0, held: int | None = None) -> Claim | None:
         return Claim(epoch=None)
 
     def owner(self, code: str) -> str | None:
@@ -87,8 +93,11 @@ class SoloLeases:
     def unowned(self, codes: Sequence[str]) -> list[str]:
         return []
 
-    def beat(self, now: float) -> None:
+    def beat(self, now: float, load: int | None = None) -> None:
         pass
+
+    def loads(self) -> dict[str, int]:
+        return {}
 
     def close(self) -> None:
         pass

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from gamenight import filtering
+from gamenight import moderation as moderating
+from gamenight import streamer as streaming
 from gamenight.awards import match_record
 from gamenight.errors import ActionError
 from gamenight.game import Action, ShelfContext
@@ -59,6 +62,9 @@ class Lobby:
         # asks to take a seat on a new device: {"id", "player", "token_hash", "at"}, until the host or the seat answers
         self.seat_requests: list[dict[str, Any]] = []
         self.next_request = 1
+        self.moderation: dict[str, Any] = moderating.new_moderation()  # kicks that hold, knocks, hidden items
+        # the family filter's level and the host's words, and strict mode's queue (gamenight.approval)
+        self.family_filter: dict[str, Any] = {"level": None, "words": []}
 
     # -- queries -----------------------------------------------------------------
 
@@ -155,6 +161,8 @@ class Lobby:
             "sitting_out": self.sitting_out,
             "seat_requests": self.seat_requests,
             "next_request": self.next_request,
+            "moderation": self.moderation,
+            "family_filter": self.family_filter,
         }
 
     @classmethod
@@ -179,6 +187,8 @@ class Lobby:
         lobby.sitting_out = d.get("sitting_out", [])
         lobby.seat_requests = d.get("seat_requests", [])
         lobby.next_request = d.get("next_request", 1)
+        lobby.moderation = {**moderating.new_moderation(), **d.get("moderation", {})}
+        lobby.family_filter = d.get("family_filter", {"level": None, "words": []})
         fill_looks(lobby.players, lobby.seats)  # a lobby stored before looks
         return lobby
 
@@ -205,12 +215,39 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     name = clean_name(args["name"])
     if lobby.locked and lobby.players:
         raise ActionError("lobby_locked")
+    moderating.check_not_kept_out(lobby, extra, now)
+    streaming.check_invite(lobby, extra.get("invite"))
+    if moderating.knocks_first(lobby):
+        _check_seatable(lobby, name, args.get("look"))
+        return moderating.knock(lobby, name, args.get("look"), extra, now)
+    return _seat_newcomer(lobby, plugins, name, args.get("look"), extra, now)
+
+
+def _answer_knock(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
+    """The host admits a knocking newcomer (seated as if they had joined now) or refuses them."""
+    knock = moderating.take_knock(lobby, args["knock"])
+    if not args["admit"]:
+        return {"admitted": False}
+    look = knock["look"]
+    taken = [p["look"] for p in lobby.players.values()]
+    if look is not None and any(look[part] == other[part] for other in taken for part in ("colour", "avatar")):
+        look = None  # taken while they waited: the first free one
+    reply = _seat_newcomer(lobby, plugins, knock["name"], look, knock, now)
+    return {**reply, "admitted": True}
+
+
+def _check_seatable(lobby: Lobby, name: str, look: dict[str, Any] | None) -> None:
     if len(lobby.players) >= MAX_SEATS:
         raise ActionError("lobby_full", max=MAX_SEATS)
     if any(same_name(name, p["name"]) for p in lobby.players.values()):
         raise ActionError("name_taken", name=name)
+    if look is not None:
+        check_free({"colour": look["colour"], "avatar": look["avatar"]}, [p["look"] for p in lobby.players.values()])
+
+
+def _seat_newcomer(lobby: Lobby, plugins: Plugins, name: str, look, extra, now):
+    _check_seatable(lobby, name, None)
     looks = [p["look"] for p in lobby.players.values()]
-    look = args.get("look")
     if look is None:
         look = default_look(looks)
     else:
@@ -226,6 +263,7 @@ def _join(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         "token_hash": extra["token_hash"],
         "connected": False,
         "look": look,
+        "device": extra.get("device"),
     }
     lobby.seats.append(pid)
     if lobby.host is None:
@@ -263,6 +301,8 @@ def _request_seat(lobby: Lobby, plugins, actor, args, extra, now):
     A newer ask for the same seat replaces the older one.
     """
     name = clean_name(args["name"])
+    moderating.check_not_kept_out(lobby, extra, now)
+    streaming.check_invite(lobby, extra.get("invite"))
     pid = next((p for p, player in lobby.players.items() if same_name(name, player["name"])), None)
     if pid is None:
         raise ActionError("no_such_seat", name=name)
@@ -321,6 +361,7 @@ def _kick(lobby: Lobby, plugins, actor, args, extra, now):
     if target == actor:
         raise ActionError("cannot_kick_self")
     lobby.bind_match(plugins, now)
+    moderating.keep_out(lobby, lobby.players[target], extra, now)
     _remove(lobby, target, now)
 
 
@@ -415,6 +456,7 @@ def _close_night(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
         raise ActionError("night_closed")
     lobby.recap = night_recap(lobby.night, lobby.scoreboard, plugins)
     lobby.match = None
+    moderating.end_of_night(lobby)
 
 
 def _reopen_night(lobby: Lobby, plugins, actor, args, extra, now):
@@ -550,4 +592,8 @@ _HANDLERS = {
     "shelf": _shelf,
     "presence": _presence,
     "host_timeout": _host_timeout,
+    "answer_knock": _answer_knock,
+    **moderating.HANDLERS,
+    **streaming.HANDLERS,
+    **filtering.HANDLERS,
 }

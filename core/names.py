@@ -19,7 +19,7 @@ _SPACES = re.compile(r"\s+")
 def clean_name(raw: object) -> str:
     """A player's name under the text policy (gamenight.text): 1-20 characters that show as typed."""
     try:
-        return clean_text(raw, NAME_MAX)
+        return clean_text(raw, NAME_MAX, "name")
     except TextError:
         raise ActionError("name_invalid", max=NAME_MAX) from None
 

@@ -9,6 +9,10 @@ lobbies held are renewed (``renew``), given up when a lobby leaves memory (``for
 the stored lobbies with something due that no node holds (their owner died): ``orphans``
 names them for the engine to adopt.
 
+Where a lobby no node holds should go is decided by load (``gamenight.placement``): a new one, or
+one re-claimed or orphaned, goes to the least-loaded healthy node (``place_new``, ``claim``,
+``orphans``), and a node holding clearly more than another gives a quiet lobby up (``surplus``).
+
 A lobby the engine cannot rebuild (its game is not installed, its log cannot be replayed) is
 parked (``park``): set aside with its cause, its rows untouched, and the moment its clocks
 stopped kept in the store, so that on a later start (``back``) they keep the time they had left.
@@ -17,10 +21,12 @@ stopped kept in the store, so that on a later start (``back``) they keep the tim
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 from gamenight.errors import ActionError
 from gamenight.leases import Claim, Leases, LeasesUnavailable
+from gamenight.placement import deal, elsewhere
 from gamenight.store import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -39,6 +45,7 @@ class Ownership:
         self.parked: dict[str, str] = {}  # code -> why it is parked
         self.draining = False  # the node is shutting down: it takes no lobby any more
         self._epochs: dict[str, int | None] = {}  # the lobbies held, each with its lease's epoch
+        self._orphans_seen: dict[str, float] = {}  # orphans dealt to other nodes: when first seen (monotonic)
         beats = [float(b) for b in (store.get_meta(HEARTBEAT_KEY), store.last_write()) if b is not None]
         self._down_since = max(beats) if beats else clock()  # a single server's: when it stopped before this start
 
@@ -72,14 +79,16 @@ class Ownership:
             self.release(code, claim.epoch)
             return False
         self._epochs[code] = claim.epoch
+        self._publish_load()
         return True
 
-    def claim(self, code: str) -> Claim | None:
+    def claim(self, code: str, placed: bool = False) -> Claim | None:
         """Hold stored lobby ``code`` for loading it: its lease taken and older owners fenced out of the store.
 
         The claim's ``down_since`` is when the lobby's clocks stopped at its owner before (a single server:
         when it went down before this start). None: no such lobby, or it is parked. Raises ``ActionError``
-        ``moved`` (another node holds it, or this one is draining) or ``unavailable``.
+        ``moved`` (another node holds it, or this one is draining, or no node holds it and another holds
+        fewer lobbies: unless ``placed``, the lobby was dealt to this node already) or ``unavailable``.
         """
         if code in self.parked:
             return None
@@ -91,6 +100,10 @@ class Ownership:
             return None
         if self.draining:
             raise ActionError("moved", node=None)
+        if not placed:
+            target = self._elsewhere_for_one_more()
+            if target is not None and self.owner(code) is None:
+                raise ActionError("moved", node=target)
         claim = self._claim(code, above=stored_epoch)
         if claim is None:
             raise ActionError("moved", node=self.owner(code))
@@ -103,6 +116,7 @@ class Ownership:
             self.release(code, claim.epoch)
             raise ActionError("moved", node=None)
         self._epochs[code] = claim.epoch
+        self._publish_load()
         if claim.down_since is None and not self.leases.shared:
             return Claim(claim.epoch, self._down_since)
         return claim
@@ -116,7 +130,7 @@ class Ownership:
 
     def _claim(self, code: str, above: int = 0) -> Claim | None:
         try:
-            return self.leases.claim(code, self.clock(), above)
+            return self.leases.claim(code, self.clock(), above, self._epochs.get(code))
         except LeasesUnavailable as exc:
             log.warning("lobby %s: %s", code, exc)
             raise ActionError("unavailable") from exc
@@ -161,15 +175,60 @@ class Ownership:
             return None
 
     def orphans(self) -> list[str]:
-        """The stored lobbies with something due (a running clock, a departed host's grace) that no node holds."""
+        """This node's share of the stored lobbies with something due (a running clock, a departed host's grace)
+        that no node holds: those dealt to it by load, and any another node has left waiting a lease long."""
         if not self.leases.shared or self.draining:
             return []
         waiting = [code for code in self.store.due_codes() if code not in self._epochs and code not in self.parked]
-        return self.leases.unowned(waiting)
+        unowned = self.leases.unowned(waiting)
+        dealt = deal(unowned, self.loads())
+        now = time.monotonic()
+        self._orphans_seen = {code: self._orphans_seen.get(code, now) for code in unowned}
+        late = now - self.leases.lease_seconds
+        return [code for code in unowned if dealt.get(code) == self.leases.node or self._orphans_seen[code] <= late]
+
+    def loads(self) -> dict[str, int]:
+        """The healthy nodes' loads (lobbies held), this node's as it is now; {} when the directory is away."""
+        try:
+            loads = self.leases.loads()
+        except LeasesUnavailable:
+            return {}
+        if not self.draining:
+            loads[self.leases.node] = len(self._epochs)
+        return loads
+
+    def place_new(self) -> str | None:
+        """The node a new lobby should be created on instead of this one (it holds fewer); None: here."""
+        return self._elsewhere_for_one_more()
+
+    def _elsewhere_for_one_more(self) -> str | None:
+        """The node a lobby this one would take (new, or held by none) should go to: the least-loaded, when it holds
+        fewer than this one (``MARGIN`` fewer than this one would hold with it); None: here."""
+        if not self.leases.shared or self.draining:
+            return None
+        loads = self.loads()
+        loads[self.leases.node] = len(self._epochs) + 1
+        return elsewhere(loads, self.leases.node)
+
+    def surplus(self) -> str | None:
+        """The node this one should give a lobby to (it holds clearly fewer); None when the load is fair."""
+        if not self.leases.shared or self.draining:
+            return None
+        return elsewhere(self.loads(), self.leases.node)
+
+    def _publish_load(self) -> None:
+        """A lobby more held: the other nodes learn it now, not at the next heartbeat (a load seen lower than it
+        is would send them lobbies here)."""
+        if self.leases.shared:
+            try:
+                self.beat(self.clock())
+            except LeasesUnavailable as exc:
+                log.debug("load not published: %s", exc)
 
     def beat(self, now: float) -> None:
-        """This node is alive at ``now``: a node that takes its lobbies over shifts their clocks from its last beat."""
-        self.leases.beat(now)
+        """This node is alive at ``now`` (a node that takes its lobbies over shifts their clocks from its last beat),
+        holding the lobbies it holds."""
+        self.leases.beat(now, None if self.draining else len(self._epochs))
 
     # -- parked lobbies -----------------------------------------------------------------------
 

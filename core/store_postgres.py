@@ -73,8 +73,25 @@ def _statements(statements: tuple[str, ...]) -> Callable[[pg8000.native.Connecti
     return apply
 
 
+# Migration 2: what the server's host does with ``gamenight admin`` (``gamenight.admin``): the addresses banned
+# (``until`` NULL: for good), and every action, kept; a close or hide waits (``done`` NULL) for the node holding
+# the lobby to carry it out.
+ADMIN_TABLES = (
+    "CREATE TABLE bans (address TEXT PRIMARY KEY, until DOUBLE PRECISION, at DOUBLE PRECISION NOT NULL)",
+    """CREATE TABLE admin_actions (
+        id BIGSERIAL PRIMARY KEY,
+        at DOUBLE PRECISION NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        done DOUBLE PRECISION
+    )""",
+    "CREATE INDEX admin_actions_pending ON admin_actions (id) WHERE done IS NULL",
+)
+
 MIGRATIONS: tuple[Migration[pg8000.native.Connection], ...] = (
     Migration(1, "lobbies (with their lease epoch), their log and meta", _statements(FIRST_SCHEMA)),
+    Migration(2, "bans, and the server's host's admin actions", _statements(ADMIN_TABLES)),
 )
 LATEST = latest(MIGRATIONS)
 
@@ -336,6 +353,50 @@ class PostgresStore:
     def get_meta(self, key: str) -> str | None:
         rows = self._run("SELECT value FROM meta WHERE key = :key", key=key)
         return rows[0][0] if rows else None
+
+    # -- the server's host's actions (``gamenight.admin``) ------------------------------------
+
+    def bans(self) -> list[tuple[str, float | None]]:
+        """Every ban: (address or network, until when; None: for good), expired ones too."""
+        return [(row[0], row[1]) for row in self._run("SELECT address, until FROM bans ORDER BY address")]
+
+    def ban(self, address: str, until: float | None, at: float) -> None:
+        self._run(
+            "INSERT INTO bans (address, until, at) VALUES (:address, :until, :at) "
+            "ON CONFLICT (address) DO UPDATE SET until = :until, at = :at",
+            address=address,
+            until=until,
+            at=at,
+        )
+
+    def unban(self, address: str) -> bool:
+        return bool(self._run("DELETE FROM bans WHERE address = :address RETURNING address", address=address))
+
+    def add_admin_action(self, at: float, action: str, target: str, detail: str, done: float | None) -> int:
+        rows = self._run(
+            "INSERT INTO admin_actions (at, action, target, detail, done) "
+            "VALUES (:at, :action, :target, :detail, :done) RETURNING id",
+            at=at,
+            action=action,
+            target=target,
+            detail=detail,
+            done=done,
+        )
+        return int(rows[0][0])
+
+    def admin_actions(
+        self, pending: bool = False, limit: int = 1000
+    ) -> list[tuple[int, float, str, str, str, float | None]]:
+        """The admin actions, newest last: (id, at, action, target, detail, done); ``pending``: those not done."""
+        where = "WHERE done IS NULL" if pending else ""
+        rows = self._run(
+            f"SELECT id, at, action, target, detail, done FROM admin_actions {where} ORDER BY id DESC LIMIT :limit",
+            limit=limit,
+        )
+        return [(int(r[0]), r[1], r[2], r[3], r[4], r[5]) for r in reversed(rows)]
+
+    def admin_action_done(self, action_id: int, at: float) -> None:
+        self._run("UPDATE admin_actions SET done = :at WHERE id = :id", at=at, id=action_id)
 
     def check(self) -> None:
         try:

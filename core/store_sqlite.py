@@ -74,8 +74,31 @@ def _first_schema(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+# Migration 2: what the server's host does with ``gamenight admin`` (``gamenight.admin``): the addresses banned
+# (``until`` NULL: for good), and every action, kept; a close or hide waits (``done`` NULL) for the server holding
+# the lobby to carry it out.
+ADMIN_TABLES = (
+    "CREATE TABLE bans (address TEXT PRIMARY KEY, until REAL, at REAL NOT NULL)",
+    """CREATE TABLE admin_actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at REAL NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        done REAL
+    )""",
+    "CREATE INDEX admin_actions_pending ON admin_actions (id) WHERE done IS NULL",
+)
+
+
+def _admin_tables(db: sqlite3.Connection) -> None:
+    for statement in ADMIN_TABLES:
+        db.execute(statement)
+
+
 MIGRATIONS: tuple[Migration[sqlite3.Connection], ...] = (
     Migration(1, "lobbies, their log and meta; an earlier file's lobbies gain touched and due", _first_schema),
+    Migration(2, "bans, and the server's host's admin actions", _admin_tables),
 )
 LATEST = latest(MIGRATIONS)
 
@@ -280,6 +303,51 @@ class SQLiteStore:
     def check(self) -> None:
         with self._lock:
             self._db.execute("SELECT 1").fetchone()
+
+    # -- the server's host's actions (``gamenight.admin``) ------------------------------------
+
+    @_unavailable_on_error
+    def bans(self) -> list[tuple[str, float | None]]:
+        """Every ban: (address or network, until when; None: for good), expired ones too."""
+        with self._lock:
+            return [(r[0], r[1]) for r in self._db.execute("SELECT address, until FROM bans ORDER BY address")]
+
+    @_unavailable_on_error
+    def ban(self, address: str, until: float | None, at: float) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO bans (address, until, at) VALUES (?, ?, ?)", (address, until, at))
+
+    @_unavailable_on_error
+    def unban(self, address: str) -> bool:
+        with self._lock:
+            return self._db.execute("DELETE FROM bans WHERE address = ?", (address,)).rowcount > 0
+
+    @_unavailable_on_error
+    def add_admin_action(self, at: float, action: str, target: str, detail: str, done: float | None) -> int:
+        with self._lock:
+            cursor = self._db.execute(
+                "INSERT INTO admin_actions (at, action, target, detail, done) VALUES (?, ?, ?, ?, ?)",
+                (at, action, target, detail, done),
+            )
+            return cursor.lastrowid
+
+    @_unavailable_on_error
+    def admin_actions(
+        self, pending: bool = False, limit: int = 1000
+    ) -> list[tuple[int, float, str, str, str, float | None]]:
+        """The admin actions, newest last: (id, at, action, target, detail, done); ``pending``: those not done."""
+        where = "WHERE done IS NULL" if pending else ""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id, at, action, target, detail, done FROM admin_actions {where} ORDER BY id DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [tuple(row) for row in reversed(rows)]
+
+    @_unavailable_on_error
+    def admin_action_done(self, action_id: int, at: float) -> None:
+        with self._lock:
+            self._db.execute("UPDATE admin_actions SET done = ? WHERE id = ?", (at, action_id))
 
     def close(self) -> None:
         if self._checkpointer is not None:

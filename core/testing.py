@@ -2,21 +2,21 @@
 
 For plugin authors and for gamenight's own tests (docs/plugins.md, "Testing your game")::
 
-    from gamenight.testing import Table
+    from gamenight.testing import Party
 
     def test_the_spy_never_sees_an_agents_card():
-        table = Table(["Ann", "Boris", "Chen", "Dina"])  # Ann hosts; every installed plugin
-        assert table.start("spyfall", deals=[{"location": "s2.port", "spies": ["Chen"]}], seed="fixed").ok
-        table.must("Ann", "asked", player=table.id_of("Chen"))
-        assert table.refused("Chen", "asked", player=table.id_of("Ann")) == "spyfall.no_asking_back"
-        table.recorder.never_holds("Chen", table.view("Ann")["match"]["game_view"]["card"])
+        party = Party(["Ann", "Boris", "Chen", "Dina"])  # Ann hosts; every installed plugin
+        assert party.start("spyfall", deals=[{"location": "s2.port", "spies": ["Chen"]}], seed="fixed").ok
+        party.must("Ann", "asked", player=party.id_of("Chen"))
+        assert party.refused("Chen", "asked", player=party.id_of("Ann")) == "spyfall.no_asking_back"
+        party.recorder.never_holds("Chen", party.view("Ann")["match"]["game_view"]["card"])
 
-A ``Table`` seats its players in one lobby of an engine with an in-memory store and a clock that moves only
+A ``Party`` seats its players in one lobby of an engine with an in-memory store and a clock that moves only
 when told to (``advance``), and drives it the way clients do: every command goes through the engine's one
 action path, a move is made on the version the player last saw. Its ``recorder`` keeps every payload each
-recipient received; ``assert_received_alike`` compares what one recipient received at tables playing the same
-match side by side, each lobby's code aside. ``gamenight.testing_plugin`` offers a Table to pytest as the
-``gamenight_table`` fixture; ``gamenight.web.testing`` shows a game's screen in Chromium for a view.
+recipient received; ``assert_received_alike`` compares what one recipient received at parties playing the same
+match side by side, each lobby's code aside. ``gamenight.testing_plugin`` offers a Party to pytest as the
+``gamenight_party`` fixture; ``gamenight.web.testing`` shows a game's screen in Chromium for a view.
 """
 
 from __future__ import annotations
@@ -40,14 +40,14 @@ __all__ = [  # Outcome: what moves and commands return
     "LOBBY_CODE",
     "TABLE_SCREEN",
     "Outcome",
+    "Party",
     "Payload",
     "Recorder",
-    "Table",
     "assert_received_alike",
 ]
 
 TABLE_SCREEN = "table"  # the recorder's name for the table screen (the TV), which ``view(None)`` shows
-LOBBY_CODE = "<lobby code>"  # what ``Table.comparable`` puts in the place of the table's own lobby code
+LOBBY_CODE = "<lobby code>"  # what ``Party.comparable`` puts in the place of the party's own lobby code
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,7 +66,7 @@ class Payload:
 
 
 class Recorder:
-    """Every payload each recipient received from the Table's engine, in order.
+    """Every payload each recipient received from the Party's engine, in order.
 
     After each accepted change the engine builds every recipient's view (each seat in the lobby, and the
     table screen) and the web server delivers each its own, as a patch of the view it holds: the recorder
@@ -190,7 +190,7 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-class Table:
+class Party:
     """Players seated in one lobby by name (the first is the host), playing through the real engine."""
 
     def __init__(
@@ -204,10 +204,10 @@ class Table:
     ) -> None:
         """``plugins``: every installed plugin by default (``Plugins()``, as a server finds them); ``store``: an
         in-memory SQLite store by default; ``engine``: seat the lobby on this engine instead of a new one
-        (several tables may share one; ``clock`` is then its clock, which only a ManualClock lets ``advance``)."""
+        (several parties may share one; ``clock`` is then its clock, which only a ManualClock lets ``advance``)."""
         if engine is not None:
             if plugins is not None or store is not None:
-                raise ValueError("a table on a given engine uses that engine's plugins and store")
+                raise ValueError("a party on a given engine uses that engine's plugins and store")
             clock = clock if clock is not None else engine.clock
             self._owned_store: Store | None = None
         else:
@@ -221,7 +221,7 @@ class Table:
         self.ids: dict[str, str] = {}  # name -> player id
         self.tokens: dict[str, str] = {}  # name -> seat token
         if not names:
-            raise ValueError("a table needs at least its host")
+            raise ValueError("a party needs at least its host")
         outcome, token = engine.create_lobby(names[0])
         if not outcome.ok:
             raise AssertionError(f"the lobby could not be created for {names[0]!r}: {outcome.error}")
@@ -269,7 +269,7 @@ class Table:
         for name, known in self.ids.items():
             if known == pid:
                 return name
-        raise KeyError(f"no player {pid!r} was seated by this table")
+        raise KeyError(f"no player {pid!r} was seated by this party")
 
     def _names(self) -> dict[str, str]:
         return {pid: name for name, pid in self.ids.items()}
@@ -345,7 +345,7 @@ class Table:
     def advance(self, seconds: float) -> list[Outcome]:
         """Move the clock by ``seconds``, firing each timer due on the way at its own deadline."""
         if not isinstance(self.clock, ManualClock):
-            raise TypeError("advance() needs a table on a ManualClock")
+            raise TypeError("advance() needs a party on a ManualClock")
         start = self.clock.now
         fired = advance(self.engine, self.clock, seconds)
         for outcome in fired:
@@ -365,14 +365,14 @@ class Table:
 
     def comparable(self, name: str | None) -> list[Any]:
         """Everything ``name`` (None: the table screen) received, as ``recorder.received`` gives it, with what is
-        this table's own rather than its match's replaced: its lobby's code becomes ``LOBBY_CODE`` wherever it
-        is (a value, a key, inside a text). Player ids, match ids and the clock are the same at tables seated
-        alike, so two tables playing one match side by side send ``name`` the same comparable payloads."""
+        this party's own rather than its match's replaced: its lobby's code becomes ``LOBBY_CODE`` wherever it
+        is (a value, a key, inside a text). Player ids, match ids and the clock are the same at parties seated
+        alike, so two parties playing one match side by side send ``name`` the same comparable payloads."""
         code = re.compile(rf"(?<![A-Za-z0-9]){re.escape(self.code)}(?![A-Za-z0-9])")
         return [_replaced(payload, code, LOBBY_CODE) for payload in self.recorder.received(name)]
 
     def close(self) -> None:
-        """Close the store the table made (a given store or engine is left open)."""
+        """Close the store the party made (a given store or engine is left open)."""
         if self._owned_store is not None:
             self._owned_store.close()
 
@@ -388,14 +388,14 @@ def _replaced(node: Any, pattern: re.Pattern[str], by: str) -> Any:
     return node
 
 
-def assert_received_alike(tables: Sequence[Table], name: str | None) -> int:
-    """Assert that ``name`` (None: the table screen) received the same at every table of ``tables``, each
-    table's own lobby code aside (``Table.comparable``): the check of a secret by non-interference, where tables
+def assert_received_alike(parties: Sequence[Party], name: str | None) -> int:
+    """Assert that ``name`` (None: the table screen) received the same at every party of ``parties``, each
+    party's own lobby code aside (``Party.comparable``): the check of a secret by non-interference, where parties
     seated alike play the same moves on deals that differ only in the secret. Fails naming the first payload
     that differs, what caused it and where; returns how many payloads were compared."""
-    if len(tables) < 2:
-        raise ValueError("compare at least two tables")
-    first, *others = tables
+    if len(parties) < 2:
+        raise ValueError("compare at least two parties")
+    first, *others = parties
     expected = first.comparable(name)
     for number, other in enumerate(others, start=2):
         got = other.comparable(name)
@@ -405,12 +405,12 @@ def assert_received_alike(tables: Sequence[Table], name: str | None) -> int:
                 path, a, b = where
                 causes = first.recorder.payloads(name)[index].after, other.recorder.payloads(name)[index].after
                 raise AssertionError(
-                    f"{name or TABLE_SCREEN} can tell table 1 from table {number}: their payload {index} (after "
+                    f"{name or TABLE_SCREEN} can tell party 1 from party {number}: their payload {index} (after "
                     f"{causes[0]} / {causes[1]}) differs at {path or 'the whole payload'}: {a!r} / {b!r}"
                 )
         if len(expected) != len(got):
             raise AssertionError(
-                f"{name or TABLE_SCREEN} received {len(expected)} payload(s) at table 1, {len(got)} at table {number}"
+                f"{name or TABLE_SCREEN} received {len(expected)} payload(s) at party 1, {len(got)} at party {number}"
             )
     return len(expected)
 

@@ -1,8 +1,8 @@
 """The test kit's pytest plugin (entry point ``pytest11``), in every pytest session where gamenight is installed.
 
 * ``gamenight_plugins``: every installed plugin (session-scoped);
-* ``gamenight_table``: a factory, ``gamenight_table(names, plugins=None)`` seats a new
-  ``gamenight.testing.Table`` (closed after the test);
+* ``gamenight_party``: a factory, ``gamenight_party(names, plugins=None)`` seats a new
+  ``gamenight.testing.Party`` (closed after the test);
 * ``gamenight_browser`` and ``gamenight_page``: headless Chromium through Playwright, and a fresh page in it,
   for ``gamenight.web.testing``'s screens. The browser is the one ``GAMENIGHT_CHROMIUM`` names, else the
   system's ``/usr/bin/chromium`` when there is one, else the Chromium Playwright installed
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from gamenight.engine import Engine
 from gamenight.registry import Plugins
-from gamenight.testing import Table
+from gamenight.testing import Party
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -47,19 +47,19 @@ def gamenight_plugins() -> Plugins:
 
 
 @pytest.fixture
-def gamenight_table(gamenight_plugins: Plugins) -> Iterator[Callable[..., Table]]:
-    """A factory: ``gamenight_table(names, plugins=None)`` seats ``names`` at a new Table (every installed
+def gamenight_party(gamenight_plugins: Plugins) -> Iterator[Callable[..., Party]]:
+    """A factory: ``gamenight_party(names, plugins=None)`` seats ``names`` at a new Party (every installed
     plugin unless ``plugins`` says otherwise)."""
-    tables: list[Table] = []
+    parties: list[Party] = []
 
-    def seat(names: Sequence[str], plugins: Plugins | None = None) -> Table:
-        table = Table(names, plugins=plugins if plugins is not None else gamenight_plugins)
-        tables.append(table)
-        return table
+    def seat(names: Sequence[str], plugins: Plugins | None = None) -> Party:
+        party = Party(names, plugins=plugins if plugins is not None else gamenight_plugins)
+        parties.append(party)
+        return party
 
     yield seat
-    for table in tables:
-        table.close()
+    for party in parties:
+        party.close()
 
 
 def system_chromium() -> str | None:

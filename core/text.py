@@ -6,7 +6,7 @@ other Unicode spaces, becomes one space; trimmed) and refused when it is empty,
 longer than its field allows, or holds a character that cannot be shown as
 typed: control characters (NUL among them), format characters (bidi overrides,
 zero-width spaces and joiners), lone surrogates, private-use and unassigned
-code points.
+code points. A text kept then passes its lobby's family filter (``gamenight.filtering``), which may refuse it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import re
 import unicodedata
 from typing import Any
 
+from gamenight.filtering import at_door  # (a game that checks a text's shape first passes it on itself)
 from marshmallow import ValidationError, fields
 
 _SPACES = re.compile(r"\s+")
@@ -25,8 +26,10 @@ class TextError(ValueError):
     """A text the policy refuses; the message says why, in English, for the sender."""
 
 
-def clean_text(raw: Any, max_length: int) -> str:
-    """The text as it is kept, or ``TextError``."""
+def clean_text(raw: Any, max_length: int, field: str = "text", *, door: bool = True) -> str:
+    """The text as it is kept, or ``TextError``; the lobby's door may refuse it (``family_filter`` naming
+    ``field``) or mask it. ``door=False``: the caller checks the text's shape first, then passes it through
+    ``at_door`` itself."""
     if not isinstance(raw, str):
         raise TextError("Not a text.")
     if len(raw) > 4 * max_length:  # no work on a megabyte of padding
@@ -41,7 +44,7 @@ def clean_text(raw: Any, max_length: int) -> str:
     bad = next((ch for ch in text if unicodedata.category(ch) in _REFUSED), None)
     if bad is not None:
         raise TextError(f"Character U+{ord(bad):04X} cannot be shown as typed.")
-    return text
+    return at_door(text, field) if door else text
 
 
 class Text(fields.String):
@@ -59,6 +62,6 @@ class Text(fields.String):
         if self.blank_ok and isinstance(value, str) and not value.strip():
             return ""
         try:
-            return clean_text(value, self.max_length)
+            return clean_text(value, self.max_length, self.name or attr or "text")
         except TextError as exc:
             raise ValidationError(str(exc)) from None

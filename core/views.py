@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from gamenight import approval
+from gamenight.moderation import host_view
 from gamenight.seating import next_seating
 
 if TYPE_CHECKING:
@@ -113,6 +115,9 @@ def lobby_frame(lobby: Lobby, plugins: Plugins | None = None) -> dict[str, Any]:
         "sitting_out": lobby.sitting_out if lobby.match_live else [],
         "next_seating": _next_seating(lobby, plugins),
         "seat_requests": [{"id": r["id"], "player": r["player"], "at": r["at"]} for r in lobby.seat_requests],
+        "door": lobby.moderation["door"],
+        "streamer": lobby.moderation["streamer"],
+        "family_filter": lobby.family_filter.get("level"),
         "setup": lobby.setup,
         "scoreboard": lobby.scoreboard.standings(),
         "history": lobby.history[-HISTORY_SHOWN:],
@@ -139,13 +144,26 @@ def lobby_views(
         mframe = match_frame(match, now)
         public = match.hook.public_view(match=match)
     shared = {"now": now, "lobby": frame}
-    return {
+    views = {
         recipient: SharedWithOwn(
             shared,
-            {"you": recipient, "match": match_view(match, mframe, public, recipient) if match is not None else None},
+            {
+                "you": recipient,
+                "match": match_view(match, mframe, public, recipient) if match is not None else None,
+                **({"moderation": host_view(lobby)} if recipient is not None and recipient == lobby.host else {}),
+                **approval.host_part(lobby, recipient),
+            },
         )
         for recipient in recipients
     }
+    if lobby.moderation["hidden"]:
+        from gamenight.hiding import scrub_views  # it builds on this module's SharedWithOwn
+
+        views = scrub_views(lobby, views, plugins)
+    withheld = approval.withheld(lobby)
+    if withheld and None in views:  # strict mode: the TV shows no text the host has not allowed
+        views[None] = approval.for_table(views[None], withheld)
+    return views
 
 
 def lobby_view(lobby: Lobby, plugins: Plugins, recipient: str | None, now: float) -> dict[str, Any]:

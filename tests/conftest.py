@@ -50,7 +50,9 @@ SERVICE_FIXTURES = {
 }
 # Modules that start PostgreSQL, Redis or HAProxy themselves (a cluster, a proxy, a store of their own).
 SERVICE_MODULES = {
+    "test_balance",
     "test_cluster",
+    "test_cluster_balance",
     "test_cluster_limits",
     "test_leases",
     "test_proxy",
@@ -102,5 +104,5 @@ def engine(db_path: str, plugins: Plugins, clock: ManualClock) -> Engine:
 
 @pytest.fixture
 def night(engine: Engine, clock: ManualClock) -> Night:
-    """A lobby with Ann (host), Boris and Chen seated: the test kit's Table (gamenight.testing) on ``engine``."""
+    """A lobby with Ann (host), Boris and Chen seated: the test kit's Party (gamenight.testing) on ``engine``."""
     return Night(engine, clock, ["Ann", "Boris", "Chen"])

@@ -1,4 +1,4 @@
-"""The tests' shorthand on top of the test kit (gamenight.testing): the test game's table, its deal, a client's view."""
+"""The tests' shorthand on top of the test kit (gamenight.testing): the test game's party, its deal, a client's view."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from typing import Any
 
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine, Outcome
-from gamenight.testing import Table
+from gamenight.testing import Party
 from gamenight.web.patch import apply
 
 
-class Night(Table):
-    """The kit's Table seated on a given engine (tests that share, restart or break one), with High Card's
+class Night(Party):
+    """The kit's Party seated on a given engine (tests that share, restart or break one), with High Card's
     shorthand: ``start`` plays High Card unless told otherwise, ``play_round`` and ``snapshot``."""
 
     def __init__(self, engine: Engine, clock: ManualClock | Callable[[], float], names: list[str]) -> None:

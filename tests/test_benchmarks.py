@@ -24,8 +24,10 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         ["cluster.py", "--quick"],
         # exits 1 if an innocent text of the benchmark's own is refused
         ["family_filter.py", "--quick"],
+        # the real server with metrics on and off, 2 lobbies for 3 s each: exits 1 if either side had no clean run
+        ["metrics.py", "--lobbies", "2", "--pairs", "1", "--warmup", "1", "--duration", "3", "--scrape-seconds", "1"],
     ],
-    ids=["throughput", "notarobot", "netload", "cluster", "family_filter"],
+    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(

@@ -48,7 +48,7 @@ def cluster(fresh_postgres_url, fresh_redis_url, tmp_path) -> Iterator[LocalClus
         yield running
 
 
-class Table:
+class RemoteParty:
     """One lobby of a game: its phones (the first is the host) and its table screen."""
 
     def __init__(self, cluster: LocalCluster, game: str, names: list[str], node: str, options=None) -> None:
@@ -98,39 +98,39 @@ class Table:
 # -- a few real moves of each game, made from what each phone sees ----------------------------------
 
 
-def spyfall_asks(table: Table, count: int) -> None:
+def spyfall_asks(party: RemoteParty, count: int) -> None:
     for _ in range(count):
-        game = table.match()["game_view"]
-        asker = table.by_id(game["asker"])
-        others = [p for p in table.phones if p.player not in (asker.player, game.get("asked_by"))]
-        version = table.match()["version"]
+        game = party.match()["game_view"]
+        asker = party.by_id(game["asker"])
+        others = [p for p in party.phones if p.player not in (asker.player, game.get("asked_by"))]
+        version = party.match()["version"]
         assert asker.act("asked", player=others[0].player)["ok"]
-        table.wait(lambda m, v=version: m["version"] > v, "the question")
+        party.wait(lambda m, v=version: m["version"] > v, "the question")
 
 
-def notahuman_associates(table: Table) -> None:
-    for phone, word in zip(table.phones, WORDS, strict=False):
+def notahuman_associates(party: RemoteParty) -> None:
+    for phone, word in zip(party.phones, WORDS, strict=False):
         answer = phone.act("associate", word=word)
         assert answer["ok"], answer
 
 
-def notarobot_draws(table: Table) -> None:
-    for phone in table.phones:
+def notarobot_draws(party: RemoteParty) -> None:
+    for phone in party.phones:
         assert phone.act("draw", word=0, figure=SQUARE)["ok"]
 
 
-def teams_pick_locations(table: Table) -> None:
-    assert table.host.act("end_round")["ok"]
-    table.wait(lambda m: m["phase"] == "pick_locations", "the picks")
-    for phone in table.phones[:3]:
+def teams_pick_locations(party: RemoteParty) -> None:
+    assert party.host.act("end_round")["ok"]
+    party.wait(lambda m: m["phase"] == "pick_locations", "the picks")
+    for phone in party.phones[:3]:
         game = phone.latest["match"]["game_view"]
         mine = game["card"]["location"]["id"] if game["card"].get("location") else None
         other = next(loc["id"] for loc in game["locations"] if loc["id"] != mine)
         assert phone.act("name_location", locations=[other])["ok"]
 
 
-def remaining(table: Table, timer: str) -> float:
-    return table.match()["timers"][timer]["remaining"]
+def remaining(party: RemoteParty, timer: str) -> float:
+    return party.match()["timers"][timer]["remaining"]
 
 
 def paused(cluster: LocalCluster, node: str) -> bool:
@@ -139,37 +139,37 @@ def paused(cluster: LocalCluster, node: str) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] == "T"
 
 
-def crossings(table: Table) -> int:
-    """How many of the traffic's moves were acknowledged in ``table``."""
-    return sum(1 for phone in table.phones for command in phone.acked if command["args"].get("action") == "cross")
+def crossings(party: RemoteParty) -> int:
+    """How many of the traffic's moves were acknowledged in ``party``."""
+    return sum(1 for phone in party.phones for command in phone.acked if command["args"].get("action") == "cross")
 
 
-def wait_for_traffic(tables: list[Table], moves: int, what: str) -> None:
+def wait_for_traffic(parties: list[RemoteParty], moves: int, what: str) -> None:
     """Wait until each Spyfall lobby's traffic has had ``moves`` more moves acknowledged."""
-    playing = [table for table in tables if "spyfall" in table.game]
-    done = {table.code: crossings(table) for table in playing}
+    playing = [party for party in parties if "spyfall" in party.game]
+    done = {party.code: crossings(party) for party in playing}
     wait_until(lambda: all(crossings(t) >= done[t.code] + moves for t in playing), what, 30)
 
 
 @contextlib.contextmanager
-def traffic(tables: list[Table]) -> Iterator[list[str]]:
+def traffic(parties: list[RemoteParty]) -> Iterator[list[str]]:
     """In each Spyfall lobby, the phones that know the location keep crossing it out and back (a move every
     ~50 ms per lobby) until the block ends; refusals other than a stale version are failures."""
     stop, failures = threading.Event(), []
 
-    def play(table: Table) -> None:
-        knowing = [p for p in table.phones if (p.latest["match"]["game_view"]["card"] or {}).get("location")]
+    def play(party: RemoteParty) -> None:
+        knowing = [p for p in party.phones if (p.latest["match"]["game_view"]["card"] or {}).get("location")]
         turn = 0
         while not stop.is_set():
             phone = knowing[turn % len(knowing)]
             location = phone.latest["match"]["game_view"]["card"]["location"]["id"]
             answer = phone.act("cross", location=location, crossed=turn % 2 == 0)
             if not answer["ok"] and answer["error"]["code"] != "stale":
-                failures.append(f"{table.game}: {answer}")
+                failures.append(f"{party.game}: {answer}")
             turn += 1
             time.sleep(0.05)
 
-    players = [Worker(play, t, name=f"traffic {t.code}") for t in tables if "spyfall" in t.game]
+    players = [Worker(play, t, name=f"traffic {t.code}") for t in parties if "spyfall" in t.game]
     for player in players:
         player.start()
     try:
@@ -180,7 +180,7 @@ def traffic(tables: list[Table]) -> Iterator[list[str]]:
             player.finish(60)  # what a player's thread raised fails the test
 
 
-def assert_every_acknowledged_command_stored(cluster: LocalCluster, tables: list[Table]) -> int:
+def assert_every_acknowledged_command_stored(cluster: LocalCluster, parties: list[RemoteParty]) -> int:
     stored = {
         (code, kind, actor, args)
         for code, kind, actor, args in postgres_rows(
@@ -189,11 +189,11 @@ def assert_every_acknowledged_command_stored(cluster: LocalCluster, tables: list
         )
     }
     count = 0
-    for table in tables:
-        for phone in table.phones:
+    for party in parties:
+        for phone in party.phones:
             for command in phone.acked:
                 args = json.dumps(command["args"], separators=(", ", ": "))
-                key = (table.code, command["kind"], command["player"])
+                key = (party.code, command["kind"], command["player"])
                 assert any(row[:3] == key and json.loads(row[3]) == json.loads(args) for row in stored), (
                     f"acknowledged but not stored: {key} {command['args']}"
                 )
@@ -202,39 +202,39 @@ def assert_every_acknowledged_command_stored(cluster: LocalCluster, tables: list
 
 
 def test_every_game_plays_through_the_proxy_and_survives_a_node_killed(cluster):
-    tables = [
-        Table(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n1"),
-        Table(cluster, "notahuman", ["Emil", "Fay", "Gleb", "Hana"], "n2"),
-        Table(cluster, "notarobot", ["Ivan", "Jana", "Kira", "Lev"], "n3"),
-        Table(cluster, "spyfall_teams", ["Mila", "Nick", "Olga", "Petr", "Rita", "Sasha"], "n1"),
+    parties = [
+        RemoteParty(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n1"),
+        RemoteParty(cluster, "notahuman", ["Emil", "Fay", "Gleb", "Hana"], "n2"),
+        RemoteParty(cluster, "notarobot", ["Ivan", "Jana", "Kira", "Lev"], "n3"),
+        RemoteParty(cluster, "spyfall_teams", ["Mila", "Nick", "Olga", "Petr", "Rita", "Sasha"], "n1"),
     ]
-    spyfall, human, robot, teams = tables
-    assert [t.owner(cluster) for t in tables] == ["n1", "n2", "n3", "n1"]
-    assert sum(phone.moved for t in tables for phone in t.phones) > 0  # joiners that reached another node followed
+    spyfall, human, robot, teams = parties
+    assert [t.owner(cluster) for t in parties] == ["n1", "n2", "n3", "n1"]
+    assert sum(phone.moved for t in parties for phone in t.phones) > 0  # joiners that reached another node followed
 
     spyfall_asks(spyfall, 2)
     notahuman_associates(human)
     notarobot_draws(robot)
     teams_pick_locations(teams)
 
-    with traffic(tables) as failures:
-        wait_for_traffic(tables, 5, "the traffic under way")
-        before = {t.game: t.match()["version"] for t in tables}
+    with traffic(parties) as failures:
+        wait_for_traffic(parties, 5, "the traffic under way")
+        before = {t.game: t.match()["version"] for t in parties}
         left = remaining(spyfall, "round")
         cluster.kill("n1", signal.SIGKILL)
         killed_at = time.monotonic()
         assert expire_leases(cluster.redis_url, "n1") == sorted([spyfall.code, teams.code])  # n1 renews no more
         # Every phone and table of n1's lobbies comes back by itself, on another node, with its whole view.
-        for table in (spyfall, teams):
-            wait_until(lambda t=table: t.owner(cluster) not in (None, "n1"), f"{table.game} taken over", 30)
-            for phone in table.everyone():
+        for party in (spyfall, teams):
+            wait_until(lambda t=party: t.owner(cluster) not in (None, "n1"), f"{party.game} taken over", 30)
+            for phone in party.everyone():
                 wait_until(lambda p=phone: p.reconnected and p.latest, f"{phone.name} back", 30)
-        wait_for_traffic(tables, 5, "the traffic going on on the new owners")
+        wait_for_traffic(parties, 5, "the traffic going on on the new owners")
     back_after = time.monotonic() - killed_at
     assert failures == []
     # Play goes on in every lobby, on the state it had: nothing acknowledged was lost.
-    for table in tables:
-        table.wait(lambda m, v=before[table.game]: m["version"] >= v, "the state before the kill")
+    for party in parties:
+        party.wait(lambda m, v=before[party.game]: m["version"] >= v, "the state before the kill")
     # The round clock kept the time it had left (the node's last beat, up to a second, was its last moment).
     assert left - back_after - 1.5 <= remaining(spyfall, "round") <= left + 0.5
     spyfall_asks(spyfall, 2)
@@ -244,56 +244,61 @@ def test_every_game_plays_through_the_proxy_and_survives_a_node_killed(cluster):
         assert phone.act("name_location", locations=[other])["ok"]
     teams.wait(lambda m: m["phase"] != "pick_locations", "the ally picks")
     # Each host ends the match: every table shows the result.
-    for table in tables:
-        assert table.host.command("end")["ok"]
-        table.wait(lambda m: m["over"] or m["result"], "the result")
-    assert assert_every_acknowledged_command_stored(cluster, tables) > 0
-    for table in tables:
-        table.close()
+    for party in parties:
+        assert party.host.command("end")["ok"]
+        party.wait(lambda m: m["over"] or m["result"], "the result")
+    assert assert_every_acknowledged_command_stored(cluster, parties) > 0
+    for party in parties:
+        party.close()
 
 
 def test_a_node_paused_past_its_lease_is_fenced_and_its_clients_move(cluster):
-    table = Table(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n2")
-    spyfall_asks(table, 1)
+    party = RemoteParty(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n2")
+    spyfall_asks(party, 1)
     cluster.kill("n2", signal.SIGSTOP)
     try:
         wait_until(lambda: paused(cluster, "n2"), "n2 paused")
-        assert expire_leases(cluster.redis_url, "n2") == [table.code]  # paused past its lease
+        assert expire_leases(cluster.redis_url, "n2") == [party.code]  # paused past its lease
         # Meanwhile a late player arrives: the proxy sends them to a live node, which takes the lobby over.
         late = ClusterPhone(cluster.url, "Zoe")
-        late.join(table.code)
-        assert table.owner(cluster) in ("n1", "n3")
+        late.join(party.code)
+        assert party.owner(cluster) in ("n1", "n3")
+        # Its phones do not wait for it: the proxy's health check marks it down and closes their connections,
+        # and they reconnect on a live node while it is still paused.
+        for phone in party.everyone():
+            wait_until(lambda p=phone: p.reconnected, f"{phone.name or 'the table'} reconnected", 30)
+        assert paused(cluster, "n2")
     finally:
         cluster.kill("n2", signal.SIGCONT)
     # n2 wakes with the lobby in memory: its first write (or renewal) is refused, it drops the lobby and sends
     # its clients on. They find it on its new owner, with the late player seated.
-    for phone in table.everyone():
+    for phone in party.everyone():
         phone.wait(
             lambda v: late.player in [s["id"] for s in v["lobby"]["seats"]], f"{phone.name or 'the table'} sees Zoe"
         )
     wait_until(lambda: "dropped here" in cluster.node_log("n2"), "n2 letting the lobby go")
-    spyfall_asks(table, 1)
-    assert assert_every_acknowledged_command_stored(cluster, [table]) > 0
+    spyfall_asks(party, 1)
+    assert assert_every_acknowledged_command_stored(cluster, [party]) > 0
     late.close()
-    table.close()
+    party.close()
 
 
 def test_a_rolling_restart_loses_no_lobby_and_no_move(cluster):
-    tables = [
-        Table(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n1"),
-        Table(cluster, "notarobot", ["Ivan", "Jana", "Kira", "Lev"], "n2"),
+    parties = [
+        RemoteParty(cluster, "spyfall", ["Ann", "Boris", "Chen", "Dina"], "n1"),
+        RemoteParty(cluster, "notarobot", ["Ivan", "Jana", "Kira", "Lev"], "n2"),
     ]
-    with traffic(tables) as failures:
+    with traffic(parties) as failures:
         for node in ("n1", "n2", "n3"):
             cluster.kill(node, signal.SIGTERM)
             assert cluster.wait_node_exit(node) == 0
             cluster.start_node(node)
     assert failures == []
-    spyfall_asks(tables[0], 1)
-    notarobot_draws(tables[1])
-    assert assert_every_acknowledged_command_stored(cluster, tables) > 0
-    for table in tables:
-        table.close()
+    spyfall_asks(parties[0], 1)
+    notarobot_draws(parties[1])
+    assert assert_every_acknowledged_command_stored(cluster, parties) > 0
+    for party in parties:
+        party.close()
 
 
 def test_pictures_uploaded_on_one_node_are_served_by_every_node(cluster):

@@ -39,7 +39,7 @@ PLUGIN_API = {
     "gamenight.images": "ImagePack and PackImage, for gamenight_image_packs",
     "gamenight.awards": "Award, Night, leaders, for Game.awards",
     "gamenight.text": "the one policy for typed text: the Text field, clean_text and TextError",
-    "gamenight.testing": "the test kit for a game's tests: Table, Recorder (docs/plugins.md, Testing your game)",
+    "gamenight.testing": "the test kit for a game's tests: Party, Recorder (docs/plugins.md, Testing your game)",
 }
 
 REFERENCE = re.compile(r"(?P<module>[A-Za-z_]\w*(?:\.\w+)+):[A-Za-z_][\w.]*")

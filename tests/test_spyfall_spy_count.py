@@ -9,7 +9,7 @@ import pytest
 from gamenight import Variant, hookimpl
 from gamenight.plugins.spyfall.rules import REVEAL_SECONDS
 from gamenight.registry import Plugins
-from gamenight.testing import Table
+from gamenight.testing import Party
 
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil", "Fay"]
 SPIES = ["Boris", "Chen", "Dina"]
@@ -39,16 +39,16 @@ def plugins(monkeypatch) -> Plugins:
 
 
 @pytest.fixture
-def table(plugins):
+def party(plugins):
     """Six players, three spies dealt (Boris, Chen and Dina, in that order) at the port."""
-    seated = Table(NAMES, plugins=plugins)
+    seated = Party(NAMES, plugins=plugins)
     assert seated.start("spyfall", ["three_spies"], {"rounds": 2}, deals=[{"location": PORT, "spies": SPIES}]).ok
     yield seated
     seated.close()
 
 
 def test_three_spies_are_dealt_at_random_too(plugins):
-    seated = Table(NAMES, plugins=plugins)
+    seated = Party(NAMES, plugins=plugins)
     try:
         assert seated.start("spyfall", ["three_spies"]).ok
         assert len(seated.match.round_state["spies"]) == 3
@@ -56,65 +56,65 @@ def test_three_spies_are_dealt_at_random_too(plugins):
         seated.close()
 
 
-def test_each_spy_reveals_in_turn_and_the_round_ends_with_the_last(table):
-    table.must("Boris", "reveal", location=WRONG)
-    assert (table.phase, table.turn) == ("spy_reveal", "Chen")
-    table.must("Chen", "reveal", location=WRONG)
-    assert (table.phase, table.turn) == ("spy_reveal", "Dina")
-    assert "reveal" in table.match.timers, "the third spy has a clock to name a location by"
-    assert table.refused("Chen", "reveal", location=PORT) == "not_your_turn"
-    table.must("Dina", "reveal", location=PORT)
-    outcome = table.match.round_state["outcome"]
-    assert table.phase == "round_over"
-    assert outcome["winner"] == "spies" and outcome["correct"] == [table.id_of("Dina")]
-    assert set(table.view(None)["match"]["game_view"]["revealed"]) == {table.id_of(s) for s in SPIES}
+def test_each_spy_reveals_in_turn_and_the_round_ends_with_the_last(party):
+    party.must("Boris", "reveal", location=WRONG)
+    assert (party.phase, party.turn) == ("spy_reveal", "Chen")
+    party.must("Chen", "reveal", location=WRONG)
+    assert (party.phase, party.turn) == ("spy_reveal", "Dina")
+    assert "reveal" in party.match.timers, "the third spy has a clock to name a location by"
+    assert party.refused("Chen", "reveal", location=PORT) == "not_your_turn"
+    party.must("Dina", "reveal", location=PORT)
+    outcome = party.match.round_state["outcome"]
+    assert party.phase == "round_over"
+    assert outcome["winner"] == "spies" and outcome["correct"] == [party.id_of("Dina")]
+    assert set(party.view(None)["match"]["game_view"]["revealed"]) == {party.id_of(s) for s in SPIES}
 
 
-def test_the_host_moves_a_waiting_third_spy_on(table):
-    table.must("Boris", "reveal", location=WRONG)
-    table.must("Chen", "reveal", location=WRONG)
-    table.must("Ann", "skip")
-    outcome = table.match.round_state["outcome"]
-    assert table.phase == "round_over"
-    assert outcome["winner"] == "agents" and outcome["guesses"][table.id_of("Dina")] is None
+def test_the_host_moves_a_waiting_third_spy_on(party):
+    party.must("Boris", "reveal", location=WRONG)
+    party.must("Chen", "reveal", location=WRONG)
+    party.must("Ann", "skip")
+    outcome = party.match.round_state["outcome"]
+    assert party.phase == "round_over"
+    assert outcome["winner"] == "agents" and outcome["guesses"][party.id_of("Dina")] is None
 
 
-def test_the_third_spys_reveal_clock_runs_out(table):
-    table.must("Boris", "reveal", location=WRONG)
-    table.advance(REVEAL_SECONDS - 10)
-    table.must("Chen", "reveal", location=WRONG)
-    table.advance(REVEAL_SECONDS - 1)
-    assert table.phase == "spy_reveal", "the third spy has their own full time"
-    table.advance(1)
-    assert table.phase == "round_over"
-    assert table.match.round_state["outcome"]["winner"] == "agents"
+def test_the_third_spys_reveal_clock_runs_out(party):
+    party.must("Boris", "reveal", location=WRONG)
+    party.advance(REVEAL_SECONDS - 10)
+    party.must("Chen", "reveal", location=WRONG)
+    party.advance(REVEAL_SECONDS - 1)
+    assert party.phase == "spy_reveal", "the third spy has their own full time"
+    party.advance(1)
+    assert party.phase == "round_over"
+    assert party.match.round_state["outcome"]["winner"] == "agents"
 
 
-def test_a_waiting_spy_who_leaves_hands_the_reveal_to_the_next(table):
-    table.must("Boris", "reveal", location=WRONG)
-    table.leave("Chen")
-    assert (table.phase, table.turn) == ("spy_reveal", "Dina")
-    table.must("Dina", "reveal", location=PORT)
-    assert table.match.round_state["outcome"]["winner"] == "spies"
+def test_a_waiting_spy_who_leaves_hands_the_reveal_to_the_next(party):
+    party.must("Boris", "reveal", location=WRONG)
+    party.leave("Chen")
+    assert (party.phase, party.turn) == ("spy_reveal", "Dina")
+    party.must("Dina", "reveal", location=PORT)
+    assert party.match.round_state["outcome"]["winner"] == "spies"
 
 
-def test_the_table_is_told_three_spies(table):
+def test_the_table_is_told_three_spies(party):
     for name in (None, "Ann", "Boris"):
-        assert table.view(name)["match"]["game_view"]["spy_count"] == 3
+        assert party.view(name)["match"]["game_view"]["spy_count"] == 3
 
 
-def test_a_vote_passes_without_the_yes_of_two_voters(table):
-    table.must("Ann", "accuse", player=table.id_of("Emil"))
-    assert table.match.ballots["accusation"].k == 2
+def test_a_vote_passes_without_the_yes_of_two_voters(party):
+    party.must("Ann", "accuse", player=party.id_of("Emil"))
+    assert party.match.ballots["accusation"].k == 2
     for name in ("Boris", "Chen"):
-        table.must(name, "vote", ballot="accusation", choice="no")
-    table.must("Dina", "vote", ballot="accusation", choice="yes")
-    table.must("Fay", "vote", ballot="accusation", choice="yes")
-    assert table.match.round_state["outcome"]["convicted"] == table.id_of("Emil")
+        party.must(name, "vote", ballot="accusation", choice="no")
+    party.must("Dina", "vote", ballot="accusation", choice="yes")
+    party.must("Fay", "vote", ballot="accusation", choice="yes")
+    assert party.match.round_state["outcome"]["convicted"] == party.id_of("Emil")
 
 
 def test_more_spies_than_players_minus_two_is_refused_at_start(plugins):
-    seated = Table(NAMES[:4], plugins=plugins)
+    seated = Party(NAMES[:4], plugins=plugins)
     try:
         refused = seated.start("spyfall", ["three_spies"])
         assert refused.error["code"] == "spyfall.spy_count_impossible"
@@ -127,7 +127,7 @@ def test_more_spies_than_players_minus_two_is_refused_at_start(plugins):
 
 
 def test_the_last_waiting_spy_leaving_on_the_askers_turn_settles_the_reveal():
-    seated = Table(NAMES[:5])
+    seated = Party(NAMES[:5])
     try:
         deal = {"location": PORT, "spies": ["Boris", "Ann"]}  # Ann deals, so she asks first
         assert seated.start("spyfall", options={"spies": "2"}, deals=[deal]).ok

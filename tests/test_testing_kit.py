@@ -1,4 +1,4 @@
-"""The test kit (gamenight.testing): a Table driven by name, forced deals and seeds, the payload recorder, and
+"""The test kit (gamenight.testing): a Party driven by name, forced deals and seeds, the payload recorder, and
 its pytest plugin (gamenight.testing_plugin, found through the ``pytest11`` entry point)."""
 
 from __future__ import annotations
@@ -15,87 +15,87 @@ import pytest
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine, Outcome
 from gamenight.store_sqlite import SQLiteStore
-from gamenight.testing import LOBBY_CODE, Recorder, Table, assert_received_alike
+from gamenight.testing import LOBBY_CODE, Party, Recorder, assert_received_alike
 from helpers import DEAL_ABC
 
 
 @pytest.fixture
-def table(plugins):
-    table = Table(["Ann", "Boris", "Chen"], plugins=plugins)
-    yield table
-    table.close()
+def party(plugins):
+    party = Party(["Ann", "Boris", "Chen"], plugins=plugins)
+    yield party
+    party.close()
 
 
-def test_a_table_seats_its_players_by_name_the_first_as_host(table):
-    assert [seat["name"] for seat in table.view(None)["lobby"]["seats"]] == ["Ann", "Boris", "Chen"]
-    assert table.name_of(table.lobby.host) == "Ann"
-    assert table.name_of(table.id_of("Chen")) == "Chen"
-    assert table.match is None and table.phase is None and table.turn is None and table.state() is None
-    assert table.view("Boris")["you"] == table.id_of("Boris")
-    assert table.view(None)["you"] is None
+def test_a_party_seats_its_players_by_name_the_first_as_host(party):
+    assert [seat["name"] for seat in party.view(None)["lobby"]["seats"]] == ["Ann", "Boris", "Chen"]
+    assert party.name_of(party.lobby.host) == "Ann"
+    assert party.name_of(party.id_of("Chen")) == "Chen"
+    assert party.match is None and party.phase is None and party.turn is None and party.state() is None
+    assert party.view("Boris")["you"] == party.id_of("Boris")
+    assert party.view(None)["you"] is None
 
 
 def test_start_plays_the_forced_deal_and_a_seed_deals_the_same_again(plugins):
-    forced = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    forced = Party(["Ann", "Boris", "Chen"], plugins=plugins)
     assert forced.start("highcard", deals=[DEAL_ABC]).ok
     assert forced.view("Ann")["match"]["game_view"]["my_card"] == "c10"
     assert forced.phase == "claim" and forced.turn == "Ann"
     hands = []
     for _ in range(2):
-        seeded = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+        seeded = Party(["Ann", "Boris", "Chen"], plugins=plugins)
         assert seeded.start("highcard", seed="same-seed").ok
         hands.append(seeded.match.round_state["hands"])
     assert hands[0] == hands[1]
-    other = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    other = Party(["Ann", "Boris", "Chen"], plugins=plugins)
     assert other.start("highcard", seed="another-seed").ok
     assert other.match.round_state["hands"] != hands[0]
-    refused = Table(["Ann", "Boris", "Chen"], plugins=plugins)
+    refused = Party(["Ann", "Boris", "Chen"], plugins=plugins)
     assert refused.start("highcard", deals=[{"hands": {"Nobody": "c01"}}]).error["code"] == "bad_deal"
     assert refused.start("no_such_game").error["code"] == "unknown_game"  # the choice's refusal, returned
 
 
-def test_moves_by_name_must_refused_and_a_stale_version(table):
-    assert table.start("highcard", deals=[DEAL_ABC]).ok
-    seen = table.match.version
-    assert table.refused("Boris", "claim", value=3) == "not_your_turn"
-    table.must("Ann", "claim", value=12)
-    assert table.turn == "Boris"
-    assert table.move("Boris", "claim", version=seen, value=5).error["code"] == "stale"
+def test_moves_by_name_must_refused_and_a_stale_version(party):
+    assert party.start("highcard", deals=[DEAL_ABC]).ok
+    seen = party.match.version
+    assert party.refused("Boris", "claim", value=3) == "not_your_turn"
+    party.must("Ann", "claim", value=12)
+    assert party.turn == "Boris"
+    assert party.move("Boris", "claim", version=seen, value=5).error["code"] == "stale"
     with pytest.raises(AssertionError, match=r"Boris's move 'claim' \{'value': 99\} was refused: .*bad_request"):
-        table.must("Boris", "claim", value=99)
+        party.must("Boris", "claim", value=99)
     with pytest.raises(AssertionError, match="Boris's move 'claim' .* was accepted"):
-        table.refused("Boris", "claim", value=5)
+        party.refused("Boris", "claim", value=5)
 
 
-def test_join_leave_and_lobby_commands(table):
-    assert table.join("Dina").ok
-    assert "Dina" in table.ids
-    assert table.command("Ann", "lock", locked=True).ok
-    assert table.join("Emil").error["code"] == "lobby_locked"
-    assert table.leave("Chen").ok
-    assert [seat["name"] for seat in table.view(None)["lobby"]["seats"]] == ["Ann", "Boris", "Dina"]
-    assert table.command("Boris", "kick", player=table.id_of("Dina")).error["code"] == "not_host"
+def test_join_leave_and_lobby_commands(party):
+    assert party.join("Dina").ok
+    assert "Dina" in party.ids
+    assert party.command("Ann", "lock", locked=True).ok
+    assert party.join("Emil").error["code"] == "lobby_locked"
+    assert party.leave("Chen").ok
+    assert [seat["name"] for seat in party.view(None)["lobby"]["seats"]] == ["Ann", "Boris", "Dina"]
+    assert party.command("Boris", "kick", player=party.id_of("Dina")).error["code"] == "not_host"
 
 
-def test_advance_fires_each_timer_at_its_deadline(table):
-    assert table.start("highcard", deals=[DEAL_ABC]).ok
-    deadline = table.match.timers["claim"].deadline
-    before = table.clock.now
-    fired = table.advance(deadline - before + 5)
+def test_advance_fires_each_timer_at_its_deadline(party):
+    assert party.start("highcard", deals=[DEAL_ABC]).ok
+    deadline = party.match.timers["claim"].deadline
+    before = party.clock.now
+    fired = party.advance(deadline - before + 5)
     assert fired and all(outcome.ok for outcome in fired)
-    assert table.clock.now == before + deadline - before + 5
-    expiry = [p for p in table.recorder.payloads("Ann") if p.after.startswith("clock +")]
+    assert party.clock.now == before + deadline - before + 5
+    expiry = [p for p in party.recorder.payloads("Ann") if p.after.startswith("clock +")]
     assert expiry[0].after == f"clock +{deadline - before:g}s", "recorded at the timer's own deadline"
 
 
-def test_the_recorder_keeps_every_view_each_recipient_was_sent_and_the_answers(table):
-    assert table.start("highcard", deals=[DEAL_ABC]).ok
-    table.must("Ann", "claim", value=12)
-    assert table.refused("Chen", "claim", value=3) == "not_your_turn"
-    recorder = table.recorder
+def test_the_recorder_keeps_every_view_each_recipient_was_sent_and_the_answers(party):
+    assert party.start("highcard", deals=[DEAL_ABC]).ok
+    party.must("Ann", "claim", value=12)
+    assert party.refused("Chen", "claim", value=3) == "not_your_turn"
+    recorder = party.recorder
     assert set(recorder.recipients) == {"Ann", "Boris", "Chen", "table"}
     for name in ("Ann", "Boris", "Chen", None):
-        assert recorder.views(name)[-1] == table.view(name), "the last view sent is the view the client holds"
+        assert recorder.views(name)[-1] == party.view(name), "the last view sent is the view the client holds"
     answers = [p.value for p in recorder.payloads("Chen") if p.kind == "answer"]
     assert answers[-1] == {
         "ok": False,
@@ -107,9 +107,9 @@ def test_the_recorder_keeps_every_view_each_recipient_was_sent_and_the_answers(t
         recorder.received("Mallory")
 
 
-def test_never_holds_finds_a_secret_anywhere_and_names_where(table):
-    assert table.start("highcard", deals=[DEAL_ABC]).ok
-    recorder = table.recorder
+def test_never_holds_finds_a_secret_anywhere_and_names_where(party):
+    assert party.start("highcard", deals=[DEAL_ABC]).ok
+    recorder = party.recorder
     recorder.holds("Ann", "c10")
     recorder.never_holds("Boris", "c10")  # Ann's card
     recorder.never_holds(None, "c10")
@@ -121,7 +121,7 @@ def test_never_holds_finds_a_secret_anywhere_and_names_where(table):
     with pytest.raises(AssertionError, match="Boris never received 'c10' in 5 payload"):
         recorder.holds("Boris", "c10")
     recorder.clear()
-    table.must("Ann", "claim", value=12)
+    party.must("Ann", "claim", value=12)
     recorder.never_holds("Ann", "start highcard")  # cleared: only what came after
 
 
@@ -141,62 +141,62 @@ def test_find_looks_in_keys_texts_values_and_items_as_json():
         recorder.never_holds("Ann", "")
 
 
-def test_a_player_removed_from_the_lobby_is_sent_nothing_more(table):
-    assert table.start("highcard", deals=[DEAL_ABC]).ok
-    count = len(table.recorder.received("Chen"))
-    assert table.command("Ann", "kick", player=table.id_of("Chen")).ok
-    table.must("Ann", "claim", value=4)
-    assert len(table.recorder.received("Chen")) == count
-    assert len(table.recorder.received("Boris")) > count
+def test_a_player_removed_from_the_lobby_is_sent_nothing_more(party):
+    assert party.start("highcard", deals=[DEAL_ABC]).ok
+    count = len(party.recorder.received("Chen"))
+    assert party.command("Ann", "kick", player=party.id_of("Chen")).ok
+    party.must("Ann", "claim", value=4)
+    assert len(party.recorder.received("Chen")) == count
+    assert len(party.recorder.received("Boris")) > count
 
 
-def test_tables_may_share_an_engine_and_its_clock(plugins):
+def test_parties_may_share_an_engine_and_its_clock(plugins):
     clock = ManualClock()
     engine = Engine(SQLiteStore(":memory:"), plugins, clock)
-    one, two = Table(["Ann", "Boris"], engine=engine), Table(["Chen", "Dina"], engine=engine)
+    one, two = Party(["Ann", "Boris"], engine=engine), Party(["Chen", "Dina"], engine=engine)
     assert one.code != two.code and one.clock is two.clock is clock
     with pytest.raises(ValueError):
-        Table(["Emil"], engine=engine, plugins=plugins)
+        Party(["Emil"], engine=engine, plugins=plugins)
     engine.store.close()
 
 
-def test_tables_playing_alike_are_compared_with_their_lobby_codes_aside(plugins):
+def test_parties_playing_alike_are_compared_with_their_lobby_codes_aside(plugins):
     other = {"hands": {"Ann": "c10", "Boris": "c03", "Chen": "c25"}, "server": "c30"}  # Boris and Chen swapped
-    tables = [Table(["Ann", "Boris", "Chen"], plugins=plugins) for _ in range(3)]
-    for table, deal in zip(tables, [DEAL_ABC, other, DEAL_ABC], strict=True):
-        assert table.start("highcard", deals=[deal], seed="same").ok
-        table.must("Ann", "claim", value=12)
-    assert tables[0].recorder.received("Ann") != tables[1].recorder.received("Ann"), "each lobby has its own code"
-    assert tables[0].comparable("Ann")[-1]["lobby"]["code"] == LOBBY_CODE
-    assert assert_received_alike(tables, "Ann") == len(tables[0].recorder.received("Ann"))  # Ann's card is the same
-    assert_received_alike(tables, None)
+    parties = [Party(["Ann", "Boris", "Chen"], plugins=plugins) for _ in range(3)]
+    for party, deal in zip(parties, [DEAL_ABC, other, DEAL_ABC], strict=True):
+        assert party.start("highcard", deals=[deal], seed="same").ok
+        party.must("Ann", "claim", value=12)
+    assert parties[0].recorder.received("Ann") != parties[1].recorder.received("Ann"), "each lobby has its own code"
+    assert parties[0].comparable("Ann")[-1]["lobby"]["code"] == LOBBY_CODE
+    assert assert_received_alike(parties, "Ann") == len(parties[0].recorder.received("Ann"))  # Ann's card is the same
+    assert_received_alike(parties, None)
     with pytest.raises(AssertionError) as failed:
-        assert_received_alike(tables, "Boris")
-    assert str(failed.value).startswith("Boris can tell table 1 from table 2: their payload ")
+        assert_received_alike(parties, "Boris")
+    assert str(failed.value).startswith("Boris can tell party 1 from party 2: their payload ")
     assert "(after Ann: start highcard / Ann: start highcard) differs at match.game_view.my_card: 'c25' / 'c03'" in str(
         failed.value
     )
-    tables[2].must("Boris", "claim", value=13)
-    with pytest.raises(AssertionError, match=r"Chen received 5 payload\(s\) at table 1, 6 at table 2"):
-        assert_received_alike([tables[0], tables[2]], "Chen")
+    parties[2].must("Boris", "claim", value=13)
+    with pytest.raises(AssertionError, match=r"Chen received 5 payload\(s\) at party 1, 6 at party 2"):
+        assert_received_alike([parties[0], parties[2]], "Chen")
     with pytest.raises(ValueError):
-        assert_received_alike(tables[:1], "Ann")
+        assert_received_alike(parties[:1], "Ann")
 
 
 def test_comparable_replaces_the_code_as_a_word_not_inside_another(plugins):
-    table = Table(["Ann"], plugins=plugins)
-    payload = {table.code: f"/join/{table.code}", "x": f"{table.code}S", "n": 3}
-    table.recorder.record(Outcome(ok=True, views={table.id_of("Ann"): payload}), table._names(), after="a test")
-    assert table.comparable("Ann")[-1] == {LOBBY_CODE: f"/join/{LOBBY_CODE}", "x": f"{table.code}S", "n": 3}
+    party = Party(["Ann"], plugins=plugins)
+    payload = {party.code: f"/join/{party.code}", "x": f"{party.code}S", "n": 3}
+    party.recorder.record(Outcome(ok=True, views={party.id_of("Ann"): payload}), party._names(), after="a test")
+    assert party.comparable("Ann")[-1] == {LOBBY_CODE: f"/join/{LOBBY_CODE}", "x": f"{party.code}S", "n": 3}
 
 
 PLUGIN_TEST = """
-def test_the_fixtures(gamenight_table, gamenight_plugins):
+def test_the_fixtures(gamenight_party, gamenight_plugins):
     assert "spyfall" in gamenight_plugins.games
-    table = gamenight_table(["Ann", "Boris", "Chen"])
-    assert table.plugins is gamenight_plugins
-    assert table.start("spyfall", deals=[{"location": "s2.port", "spies": ["Chen"]}]).ok
-    table.recorder.never_holds("Chen", table.view("Ann")["match"]["game_view"]["card"])
+    party = gamenight_party(["Ann", "Boris", "Chen"])
+    assert party.plugins is gamenight_plugins
+    assert party.start("spyfall", deals=[{"location": "s2.port", "spies": ["Chen"]}]).ok
+    party.recorder.never_holds("Chen", party.view("Ann")["match"]["game_view"]["card"])
 """
 
 
@@ -284,21 +284,21 @@ def test_without_playwright_a_screens_test_is_skipped_saying_how_to_install_it(t
     )
 
 
-def test_the_docs_two_tables_example_runs_and_the_spy_can_tell_them_apart(tmp_path):
-    """docs/plugins.md, "Two tables side by side": its example passes, and the check it makes can fail."""
+def test_the_docs_two_parties_example_runs_and_the_spy_can_tell_them_apart(tmp_path):
+    """docs/plugins.md, "Two parties side by side": its example passes, and the check it makes can fail."""
     docs = (Path(__file__).parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
-    start = docs.index("**Two tables side by side.**")
+    start = docs.index("**Two parties side by side.**")
     example = re.search(r"^```python\n(.*?)^```$", docs[start:], flags=re.M | re.S)[1]
     spy_check = """
 
-def test_the_spy_can_tell(gamenight_table):
+def test_the_spy_can_tell(gamenight_party):
     import pytest
 
-    tables = [gamenight_table(["Ann", "Boris", "Chen", "Dina"]) for _ in range(2)]
-    for table, spy in zip(tables, ["Chen", "Dina"]):
-        assert table.start("spyfall", deals=[{"location": "s2.port", "spies": [spy]}], seed="same").ok
-    with pytest.raises(AssertionError, match="Chen can tell table 1 from table 2"):
-        assert_received_alike(tables, "Chen")
+    parties = [gamenight_party(["Ann", "Boris", "Chen", "Dina"]) for _ in range(2)]
+    for party, spy in zip(parties, ["Chen", "Dina"]):
+        assert party.start("spyfall", deals=[{"location": "s2.port", "spies": [spy]}], seed="same").ok
+    with pytest.raises(AssertionError, match="Chen can tell party 1 from party 2"):
+        assert_received_alike(parties, "Chen")
 """
     (tmp_path / "test_example.py").write_text(example + spy_check, encoding="utf-8")
     run = subprocess.run(

@@ -16,11 +16,15 @@ from flask import Flask, Response, abort, render_template, request, send_from_di
 from flask_socketio import SocketIO
 from gamenight.engine import Engine
 from gamenight.errors import ActionError
+from gamenight.web.admin_requests import install_admin_requests
 from gamenight.web.hub import Hub
+from gamenight.web.logs import log_events, log_requests
+from gamenight.web.metrics import install_metrics
 from gamenight.web.packets import guard_packets
 from gamenight.web.pictures import register_pictures
 from gamenight.web.protocol import PacketJSON, TextPacket
 from gamenight.web.settings import Settings
+from gamenight.web.streamer_link import INVITE_SHAPE
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 HERE = Path(__file__).parent
@@ -77,6 +81,12 @@ def create_app(
         app.extensions["gamenight"]["scratch"] = scratch
         uploads = Path(scratch.name)
     register_pictures(app, engine, hub, uploads, settings.upload_limits)
+    install_admin_requests(engine, hub)
+    if settings.log_format == "json":
+        log_requests(app)
+        log_events(hub)
+    if settings.metrics:
+        install_metrics(app, engine, hub, settings.metrics_allow)
     plugins = engine.plugins
 
     def base_url() -> str:
@@ -123,9 +133,9 @@ def create_app(
             hub.throttle.miss(address)
             abort(404)
         buffer = io.BytesIO()
-        segno.make(f"{base_url()}l/{known}", error="m").save(
-            buffer, kind="svg", scale=8, border=2, dark="#000", light="#fff"
-        )
+        invite = request.args.get("invite", "")  # streamer mode's private link, drawn for the host's phone
+        link = f"{base_url()}l/{known}" + (f"?invite={invite}" if INVITE_SHAPE.fullmatch(invite) else "")
+        segno.make(link, error="m").save(buffer, kind="svg", scale=8, border=2, dark="#000", light="#fff")
         return Response(buffer.getvalue(), mimetype="image/svg+xml")
 
     @app.get("/rules/<game_id>")
@@ -200,15 +210,18 @@ class TransportGuard:
         # No per-message deflate: patches are a few hundred bytes, where it saves nothing, and each
         # compressed connection keeps zlib buffers of its own (most of a connection's memory).
         environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
-        if environ.get("PATH_INFO", "").startswith("/socket.io") and "sid" not in parse_qs(
-            environ.get("QUERY_STRING", "")
-        ):
+        socket = environ.get("PATH_INFO", "").startswith("/socket.io")
+        if not socket and self.hub.bans is not None and self.hub.bans.banned(environ.get("REMOTE_ADDR")):
+            return refuse_banned(start_response)  # a Socket.IO connection is refused by the hub, in words
+        if socket and "sid" not in parse_qs(environ.get("QUERY_STRING", "")):
             error = None
             if len(self.hub.socketio.server.eio.sockets) >= self.hub.limits.max_connections:
                 error = ActionError("server_busy", max=self.hub.limits.max_connections)
             elif not self.hub.buckets.allow(environ.get("REMOTE_ADDR")):
                 error = ActionError("rate_limited")
             if error is not None:
+                if self.hub.metrics is not None:
+                    self.hub.metrics.refused(error.code)
                 body = json.dumps({"ok": False, "error": error.to_dict()}).encode()
                 status = "429 Too Many Requests" if error.code == "rate_limited" else "503 Service Unavailable"
                 start_response(
@@ -221,6 +234,19 @@ class TransportGuard:
                 )
                 return [body]
         return self.app(environ, start_response)
+
+
+BANNED_PAGE = (
+    "The host of this server has closed it to your address.\nХозяин этого сервера закрыл его для вашего адреса.\n"
+).encode()
+
+
+def refuse_banned(start_response) -> list[bytes]:
+    """403 for an address the server's host banned (``gamenight admin ban``), in both languages."""
+    start_response(
+        "403 Forbidden", [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(BANNED_PAGE)))]
+    )
+    return [BANNED_PAGE]
 
 
 def _json(data: Any) -> Response:

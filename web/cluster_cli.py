@@ -189,6 +189,19 @@ class LocalCluster:
         proxy.wait_for_state(node_id, "UP")
         return node
 
+    def lobbies_per_node(self) -> dict[str, int]:
+        """How many lobby leases each node holds now, as the cluster's directory has them (every node listed)."""
+        import redis  # the cluster's extra: only a cluster has a directory to ask
+
+        counts = dict.fromkeys(self.nodes, 0)
+        with redis.Redis.from_url(self.redis_url, decode_responses=True) as directory:
+            leases = [directory.get(key) for key in directory.scan_iter("gamenight:lease:*")]
+        for lease in leases:
+            if lease:
+                node = lease.split(" ", 1)[0]
+                counts[node] = counts.get(node, 0) + 1
+        return counts
+
     def node_log(self, node_id: str) -> str:
         """What a node printed (every run of it, in order)."""
         return self.nodes[node_id].log.read_text(errors="replace")

@@ -19,6 +19,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,8 @@ from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO
 from gamenight.engine import TABLE, Engine, Outcome
 from gamenight.errors import ActionError
+from gamenight.moderation import open_knocks
+from gamenight.web.door import Knocks, door_extra, kick_extra
 from gamenight.web.fanout import Fanout
 from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
 from gamenight.web.protocol import load_event
@@ -84,9 +87,13 @@ class Hub:
         self.seats: dict[tuple[str, str], str] = {}  # (lobby code, player id) -> the connection holding it
         # (lobby code, request id) -> (the connection that asked for a seat, the token it gets if given)
         self.seat_asks: dict[tuple[str, str], tuple[str, str]] = {}
+        self.knocks = Knocks()  # the connections knocking at a lobby's door (the host lets new players in)
         self._lock = threading.RLock()
         self._ticker_started = not ticker  # tests drive ``tick()`` by hand
         self._ticking = ticker
+        self.metrics: Any = None  # the node's metrics (``gamenight.web.metrics``), when served
+        self.bans: Any = None  # the addresses banned from the server (``gamenight.bans``), when it keeps any
+        self.chores: list[tuple[float, str, Callable[[], Any]]] = []  # (seconds, name, work): run with the ticker
         engine.on_drop.append(self.lobby_moved)
         handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
             "create_lobby": self.create_lobby,
@@ -114,7 +121,9 @@ class Hub:
         key = address_key(request.remote_addr) if request.remote_addr else f"sid:{request.sid}"
         with self._lock:
             refusal = None
-            if len(self.links) >= self.limits.max_connections:
+            if self.bans is not None and self.bans.banned(request.remote_addr):
+                refusal = ActionError("banned")
+            elif len(self.links) >= self.limits.max_connections:
                 refusal = ActionError("server_busy", max=self.limits.max_connections)
             elif self.sockets_by_address.get(key, 0) >= self.limits.max_sockets_per_address:
                 refusal = ActionError("too_many_connections", max=self.limits.max_sockets_per_address)
@@ -122,6 +131,8 @@ class Hub:
                 self.links[request.sid] = Link(key)
                 self.sockets_by_address[key] = self.sockets_by_address.get(key, 0) + 1
         if refusal is not None:
+            if self.metrics is not None:
+                self.metrics.refused(refusal.code)
             self._close_soon(request.sid)
             raise ConnectionRefusedError(refusal.code, refusal.to_dict())
         self.start_ticker()
@@ -173,6 +184,8 @@ class Hub:
         return handle
 
     def _refuse(self, sid: str, exc: ActionError) -> dict[str, Any]:
+        if self.metrics is not None:
+            self.metrics.refused(exc.code)
         error = exc.to_dict()
         self.socketio.emit("error", error, to=sid)
         return {"ok": False, "error": error}
@@ -185,17 +198,26 @@ class Hub:
             raise ActionError(
                 "too_many_lobbies", retry_after=wait, minutes=-(-wait // 60), max=self.limits.lobbies_per_address
             )
+        target = self.engine.ownership.place_new()
+        if target is not None:  # another node holds fewer lobbies: created there, and counted there
+            raise ActionError("moved", node=target)
         self.creations.record(link.address)  # every attempt counts, refused or not
-        outcome, token = self.engine.create_lobby(args["name"], args["look"])
+        outcome, token = self.engine.create_lobby(args["name"], args["look"], door_extra(link.address, args))
         self._raise_if_refused(outcome)
+        log.info("lobby %s created", outcome.code, extra={"lobby": outcome.code})
         self.publish(outcome)
         self._seat(sid, link, outcome.code, outcome.reply["player"], token)
         return {"code": outcome.code, "player": outcome.reply["player"], "token": token}
 
     def join_lobby(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         code = self._known_code(link, args["code"])
-        outcome, token = self.engine.join(code, args["name"], args["look"])
+        outcome, token = self.engine.join(code, args["name"], args["look"], door_extra(link.address, args))
         self._raise_if_refused(outcome)
+        if "knock" in outcome.reply:  # the host lets new players in: the connection watches until answered
+            self.watch(sid, link, {"code": code})
+            self.knocks.wait(code, outcome.reply["knock"], sid, token)
+            self.publish(outcome)
+            return {"code": code, "knock": outcome.reply["knock"], "token": token}
         self.publish(outcome)
         self._seat(sid, link, code, outcome.reply["player"], token)
         return {"code": code, "player": outcome.reply["player"], "token": token}
@@ -204,7 +226,7 @@ class Hub:
         """Ask for a seat from a new device: the connection watches the lobby until the host or the seat
         answers, then is seated (``seat_given``, its old device told ``replaced``) or told ``seat_refused``."""
         code = self._known_code(link, args["code"])
-        outcome, token = self.engine.request_seat(code, args["name"])
+        outcome, token = self.engine.request_seat(code, args["name"], door_extra(link.address, args))
         self._raise_if_refused(outcome)
         self.watch(sid, link, {"code": code})
         request = outcome.reply["request"]
@@ -232,6 +254,20 @@ class Hub:
             self.socketio.emit("seat_given", {"code": code, "player": player}, to=sid)
             self._seat(sid, link, code, player, token)
 
+    def _answer_knocks(self, code: str) -> None:
+        """Seat or turn away each connection whose knock at lobby ``code`` the host answered."""
+        lobby = self.engine.lobbies.get(code)
+        for knock, sid, token in self.knocks.answered(code, open_knocks(lobby) if lobby is not None else set()):
+            link = self.links.get(sid)
+            if link is None or link.code != code:
+                continue
+            player = self.engine.identify(code, token)
+            if player is None:
+                self.socketio.emit("knock_refused", {"code": code, "knock": knock}, to=sid)
+                continue
+            self.socketio.emit("knock_admitted", {"code": code, "player": player}, to=sid)
+            self._seat(sid, link, code, player, token)
+
     def attach(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         code = self._known_code(link, args["code"])
         player = self.engine.identify(code, args["token"])
@@ -251,12 +287,23 @@ class Hub:
         return {"code": code}
 
     def command(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
         if link.code is None or link.table:
             raise ActionError("not_attached")
-        outcome = self.engine.submit(link.code, args["kind"], args["args"], token=link.token)
+        extra = self._kicked_address(link.code, args["args"]) if args["kind"] == "kick" else None
+        outcome = self.engine.submit(link.code, args["kind"], args["args"], token=link.token, extra=extra)
         self._raise_if_refused(outcome)
         self.publish(outcome)
+        if self.metrics is not None:
+            self.metrics.moved(started)
         return {"reply": outcome.reply}
+
+    def _kicked_address(self, code: str, args: Any) -> dict[str, Any]:
+        """A kick's extra: the address of the kicked seat's connection, held as ``kick_address_minutes`` says."""
+        player = args.get("player") if isinstance(args, dict) else None
+        sid = self.seats.get((code, player)) if isinstance(player, str) else None
+        link = self.links.get(sid) if sid is not None else None
+        return kick_extra(link.address if link is not None else None, self.limits.kick_address_minutes)
 
     def detach(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         self._detach(sid, link)
@@ -368,6 +415,8 @@ class Hub:
                 self.socketio.emit("removed", {"code": code}, to=sid)
         if self.seat_asks:
             self._answer_seat_asks(code)
+        if self.knocks:
+            self._answer_knocks(code)
         for listener in self.listeners:
             try:
                 listener(outcome)
@@ -391,6 +440,8 @@ class Hub:
         self._every(TICK_SECONDS, "ticker", self.tick)
         self._every(HEARTBEAT_SECONDS, "heartbeat", self.engine.heartbeat)
         self._every(min(SWEEP_SECONDS, self.engine.idle_seconds / 2), "sweep", self.sweep)  # idle lobbies leave in time
+        for seconds, name, work in self.chores:
+            self._every(seconds, name, work)
         if self.engine.leases.shared:
             # Renewed three times a lease; lobbies whose owner is gone (with a clock running) adopted as often.
             period = min(ADOPT_SECONDS, self.engine.leases.lease_seconds / 3)
@@ -400,6 +451,8 @@ class Hub:
         if not self.engine.draining:
             self.engine.renew_leases()
             self.engine.adopt_orphans()
+            for code, node in self.engine.rebalance():  # a quiet lobby handed to a node holding clearly fewer
+                self.lobby_moved(code, node)
 
     def _every(self, seconds: float, name: str, work: Callable[[], Any]) -> None:
         """Run ``work`` every ``seconds`` in a background task; a failure is logged once until it works again."""

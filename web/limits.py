@@ -75,6 +75,7 @@ class SettingGroup:
 
     PREFIX: ClassVar[str] = ""
     PARAMETER: ClassVar[str] = ""
+    MAY_BE_ZERO: ClassVar[tuple[str, ...]] = ()  # settings where 0 means off
 
     @classmethod
     def setting_names(cls) -> dict[str, str]:
@@ -117,6 +118,8 @@ class SettingGroup:
     def check(self) -> Self:
         """Refuse settings that cannot work (a zero or negative limit)."""
         for own, outside in self.setting_names().items():
+            if own in self.MAY_BE_ZERO and getattr(self, own) == 0:
+                continue
             if getattr(self, own) <= 0:
                 raise ValueError(f"{outside} must be positive")
         return self
@@ -144,6 +147,13 @@ class Limits(SettingGroup):
     request_head_seconds: float = _setting(
         5.0, "A request's first line and headers must arrive whole this many seconds after its first byte."
     )
+    kick_address_minutes: float = _setting(
+        0.0,
+        "A kicked player's address may not join that lobby again for this many minutes (0: only their device is "
+        "kept out: at home, everyone shares one address).",
+    )
+
+    MAY_BE_ZERO: ClassVar[tuple[str, ...]] = ("kick_address_minutes",)
 
 
 @dataclass(frozen=True)
@@ -198,6 +208,7 @@ PROFILES: dict[str, dict[str, Any]] = {
         "code_window": 600.0,
         "lobbies_per_address": 5,
         "lobby_window": 3600.0,
+        "kick_address_minutes": 60.0,
         # Many lobbies of strangers: less memory per picture, less disk per lobby, more uploads at once.
         "upload_request_mb": 32,
         "upload_picture_mb": 10,

@@ -96,20 +96,29 @@ class TextPacket(Packet):
 CODE = fields.String(required=True, validate=validate.Length(1, 16))
 
 
+DEVICE = fields.String(load_default=None, validate=validate.Length(8, 64))  # the browser's own id, kept for good
+INVITE = fields.String(load_default=None, validate=validate.Length(1, 64))  # streamer mode's private link
+
+
 class CreateLobby(Schema):
     name = fields.Raw(required=True)
     look = fields.Raw(load_default=None)  # {"colour", "avatar"}: checked by the lobby's join command
+    device = DEVICE
 
 
 class JoinLobby(Schema):
     code = CODE
     name = fields.Raw(required=True)
     look = fields.Raw(load_default=None)
+    device = DEVICE
+    invite = INVITE
 
 
 class RequestSeat(Schema):
     code = CODE
     name = fields.Raw(required=True)
+    device = DEVICE
+    invite = INVITE
 
 
 class Attach(Schema):

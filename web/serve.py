@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import json
+import logging
 import socket
 import sys
 import warnings
@@ -16,8 +17,11 @@ import click
 from gamenight.checkpointer import STANDARD_THREADS, NativeThreads, threads_of
 from gamenight.web.accept import serve_gated
 from gamenight.web.limits import ConnectionGate, Limits, fit_to_file_limit
+from gamenight.web.logs import configure_logging
 from gamenight.web.network import Served, served
 from gamenight.web.settings import Settings, settings_options, without_password
+
+log = logging.getLogger(__name__)
 
 # The collector's thresholds (defaults 700, 10, 10): see ``settle_garbage_collector``.
 GC_THRESHOLDS = (7_000, 10, 1_000)
@@ -76,8 +80,9 @@ def describe(limits: Limits, proxies: int) -> str:
 
 def run(settings: Settings) -> None:
     """Start the server with ``settings`` (built once, by the command: ``gamenight.web.settings``)."""
-    limits = fit_to_file_limit(settings.limits, lambda message: click.echo(f"Warning: {message}", err=True))
     patch_for(settings.async_mode)
+    configure_logging(settings.log_format)  # after the patches: its handler's lock is then the async mode's
+    limits = fit_to_file_limit(settings.limits, warn_host)
     import segno
     from gamenight.engine import Engine
     from gamenight.images import folder_pack
@@ -102,6 +107,7 @@ def run(settings: Settings) -> None:
         leases=leases,
         idle_seconds=settings.idle_minutes * 60,
         retention_days=settings.retention_days,
+        family_filter=settings.family_filter,
     )
     where = served(settings.host)
     public_url = settings.public_url
@@ -123,8 +129,9 @@ def run(settings: Settings) -> None:
     click.echo(where_to_go(where, url) if not public_url else f"gamenight is up: phones open {url}")
     hub = app.extensions["gamenight"]["hub"]
     hub.stop_on_terminate()
-    if settings.cluster:
-        hub.start_ticker()  # a node renews its leases and adopts orphaned lobbies before any client comes
+    # Before any client comes: a node renews its leases and adopts orphaned lobbies, and any server carries out
+    # its host's admin actions (gamenight.web.admin_requests).
+    hub.start_ticker()
     if where.unreachable is None and not public_url:
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
@@ -133,6 +140,14 @@ def run(settings: Settings) -> None:
     gate = ConnectionGate(limits.max_connections, None if settings.proxies else limits.max_connections_per_address)
     settle_garbage_collector()
     serve_gated(app, settings.host, settings.port, settings.async_mode, gate, head_seconds=limits.request_head_seconds)
+
+
+def warn_host(message: str) -> None:
+    """A warning for the host at start: a line of text, or a log record when the log is JSON."""
+    if logging.getLogger().handlers:
+        log.warning(message)
+    else:
+        click.echo(f"Warning: {message}", err=True)
 
 
 # -- the command -----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import ipaddress
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from gamenight.cli import split_modules
 from gamenight.web.limits import PROFILES, SETTING_GROUPS, Limits, UploadLimits, env_name
 
 ASYNC_MODES = ("eventlet", "gevent", "threading")
+FAMILY_FILTER_LEVELS = ("off", "moderate", "strict")
+FAMILY_FILTER_BY_PROFILE = {"home": "off", "public": "moderate"}  # without --family-filter
 SECRETS = ("db", "cluster")  # URLs that may carry a password
 
 
@@ -45,7 +48,11 @@ class Settings:
     node_id: str | None = None
     lease_seconds: float = 6.0
     limits_profile: str = "home"
+    family_filter: str = "off"  # a new lobby's family filter level; without the option, its profile's
     proxies: int = 0
+    metrics: bool = True
+    metrics_allow: tuple[str, ...] = ()  # networks (CIDR) besides loopback that may read /metrics
+    log_format: str = "text"
     limits: Limits = field(default_factory=Limits)
     upload_limits: UploadLimits = field(default_factory=UploadLimits)
 
@@ -191,6 +198,14 @@ OPTIONS: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     (
+        "family_filter",
+        {
+            "type": click.Choice(FAMILY_FILTER_LEVELS),
+            "help": "The family filter a new lobby starts with (its host may choose another) "
+            "[default: the profile's: home off, public moderate].",
+        },
+    ),
+    (
         "proxies",
         {
             "type": click.IntRange(0, 5),
@@ -199,7 +214,48 @@ OPTIONS: list[tuple[str, dict[str, Any]]] = [
             "help": "Reverse proxies in front of the server whose X-Forwarded-For to trust for the client's address.",
         },
     ),
+    (
+        "metrics",
+        {
+            "flag": "--metrics/--no-metrics",
+            "default": True,
+            "show_default": True,
+            "help": "Serve /metrics (Prometheus's text format) to this machine and the --metrics-allow networks.",
+        },
+    ),
+    (
+        "metrics_allow",
+        {
+            "multiple": True,
+            "metavar": "CIDR",
+            "callback": lambda ctx, param, value: allowed_networks(value),
+            "help": "A network (or an address) besides loopback that may read /metrics, asked directly, not "
+            "through a proxy (repeatable; the variable: comma-separated).",
+        },
+    ),
+    (
+        "log_format",
+        {
+            "type": click.Choice(["text", "json"]),
+            "default": "text",
+            "show_default": True,
+            "help": "The log on stderr: lines of text, or one JSON object a line (with the lobby and request).",
+        },
+    ),
 ]
+
+
+def allowed_networks(values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--metrics-allow``'s addresses and CIDR networks (comma-separated too) in their canonical form;
+    ``click.BadParameter`` naming one that is neither."""
+    networks = []
+    for item in (item.strip() for value in values for item in value.split(",")):
+        if item:
+            try:
+                networks.append(str(ipaddress.ip_network(item, strict=False)))
+            except ValueError:
+                raise click.BadParameter(f"not an address or a network (CIDR): {item!r}") from None
+    return tuple(networks)
 
 
 def option_variable(name: str, declaration: dict[str, Any]) -> str:
@@ -215,6 +271,7 @@ def settings_options(command: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(command)
     def gathered(*args: Any, **kwargs: Any) -> Any:
         values = {name: kwargs.pop(name) for name, _ in OPTIONS}
+        values["family_filter"] = values["family_filter"] or FAMILY_FILTER_BY_PROFILE[values["limits_profile"]]
         groups = {}
         for group, names in limit_names.items():
             chosen = {own: kwargs.pop(outside) for own, outside in names.items()}

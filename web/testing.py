@@ -4,11 +4,11 @@ For plugin authors and gamenight's own tests (docs/plugins.md, "Testing your gam
 (headless Chromium: ``playwright.chromium.launch(executable_path="/usr/bin/chromium")``; it never downloads a
 browser) and a view::
 
-    from gamenight.testing import Table
+    from gamenight.testing import Party
     from gamenight.web.testing import play_screen, show_screen
 
-    screen = show_screen(page, table.view("Boris"), plugins=table.plugins)  # a fixed view
-    screen = play_screen(page, table, "Boris")  # live: the screen's moves are made at the table
+    screen = show_screen(page, party.view("Boris"), plugins=party.plugins)  # a fixed view
+    screen = play_screen(page, party, "Boris")  # live: the screen's moves are made at the party
 
 The real web app (``gamenight.web.app``) serves the shell's JavaScript and CSS, the strings and every plugin's
 client assets from a loopback port; the page is the shell's own page (``base.html``) holding a game screen's
@@ -38,7 +38,7 @@ from gamenight.web.settings import Settings
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 if TYPE_CHECKING:
-    from gamenight.testing import Table
+    from gamenight.testing import Party
 
 __all__ = ["ScreenPage", "ScreenServer", "play_screen", "screen_server", "show_screen"]
 
@@ -219,14 +219,14 @@ def show_screen(page: Any, view: Mapping[str, Any], *, plugins: Plugins | None =
     return ScreenPage(page, view, plugins if plugins is not None else _installed(), lang=lang)
 
 
-def play_screen(page: Any, table: Table, name: str | None, *, lang: str = "en") -> ScreenPage:
-    """The screen ``name`` sees at ``table`` (None: the table screen), live: a command the screen sends is made
-    at the table as ``name`` (recorded by its recorder) and the page shows ``name``'s new view. After moves made
-    elsewhere, ``screen.show(table.view(name))``."""
+def play_screen(page: Any, party: Party, name: str | None, *, lang: str = "en") -> ScreenPage:
+    """The screen ``name`` sees at ``party`` (None: the table screen), live: a command the screen sends is made
+    at the party as ``name`` (recorded by its recorder) and the page shows ``name``'s new view. After moves made
+    elsewhere, ``screen.show(party.view(name))``."""
 
     def answer(kind: str, args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        outcome = table.command(name, kind, **args)
+        outcome = party.command(name, kind, **args)
         reply = {"ok": True, "reply": outcome.reply} if outcome.ok else {"ok": False, "error": outcome.error}
-        return reply, table.view(name)
+        return reply, party.view(name)
 
-    return ScreenPage(page, table.view(name), table.plugins, lang=lang, answer=answer)
+    return ScreenPage(page, party.view(name), party.plugins, lang=lang, answer=answer)

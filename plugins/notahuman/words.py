@@ -15,7 +15,7 @@ from functools import cache
 
 import snowballstemmer
 from gamenight import ActionError
-from gamenight.text import TextError, clean_text
+from gamenight.text import TextError, at_door, clean_text
 
 MAX_LETTERS = 32
 _JOINERS = "-'\u2019\u2010\u2011"  # hyphen, apostrophes, Unicode hyphens
@@ -33,7 +33,7 @@ def normalize(word: str) -> str:
 def check_word(raw: str) -> str:
     """The cleaned word, or ``ActionError("notahuman.not_one_word")``."""
     try:
-        word = unicodedata.normalize("NFKC", clean_text(raw, MAX_LETTERS))
+        word = unicodedata.normalize("NFKC", clean_text(raw, MAX_LETTERS, door=False))
     except TextError:
         raise ActionError("notahuman.not_one_word", max=MAX_LETTERS) from None
     if len(word) > MAX_LETTERS:
@@ -44,7 +44,7 @@ def check_word(raw: str) -> str:
         for part in parts
     ):
         raise ActionError("notahuman.not_one_word", max=MAX_LETTERS)
-    return word
+    return at_door(word, "word")  # the family filter's, after the shape: a word it masks keeps its stars
 
 
 @cache

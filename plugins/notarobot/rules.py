@@ -399,7 +399,9 @@ def seat_view(match: Match, player: str) -> dict[str, Any]:
     drawings = match.round_state.get("drawings")
     if drawings is None:
         return {}
-    return {"drawing": drawings.get(player)}
+    drawing = drawings.get(player)
+    # whose and which round's: the host may hide it (gamenight.hiding)
+    return {"drawing": {**drawing, "artist": player, "round": match.round} if drawing else None}
 
 
 def unfinished_round(match: Match) -> list[dict[str, Any]]:
@@ -492,4 +494,5 @@ GAME = Game(
     unfinished_round=unfinished_round,
     points=POINTS,
     awards=night_awards,
+    drawn_by="artist",
 )

@@ -99,7 +99,9 @@ def test_spyfall_round_goes_on_after_a_kick_and_the_kicked_player_comes_back(pag
         expect(page.get_by_test_id("sf-result-spies")).to_have_text(spy)
     shot(pages, ann, "spyfall-accused")
 
-    # The kicked player joins again: a seat in the lobby, watching the rest of this match.
+    # The host lets the kicked player back; they join again: a seat in the lobby, watching the rest of this match.
+    ann.get_by_test_id("kept-out-entry").filter(has_text=gone).get_by_test_id("let-back").click()
+    expect(ann.get_by_test_id("kept-out-entry")).to_have_count(0)
     kicked.get_by_test_id("join-again").click()
     kicked.get_by_test_id("join-name").fill(gone)
     kicked.get_by_test_id("join-submit").click()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import gamenight_double_human
 import pytest
-from double_human_table import PLAYERS, VARIANT, associate_all, start, to_vote, vote
+from double_human_party import PLAYERS, VARIANT, associate_all, start, to_vote, vote
 from gamenight.web.testing import ScreenPage, play_screen
 
 CLIENT = Path(gamenight_double_human.__file__).parent / "client"
@@ -46,11 +46,11 @@ def test_the_strings_hold_the_name_the_refusal_and_every_key_the_screen_uses(gam
 
 @pytest.fixture
 def screens(gamenight_browser):
-    """``screens(table)``: every player's phone and the table screen, each in a page of its own."""
+    """``screens(party)``: every player's phone and the table screen, each in a page of its own."""
     context = gamenight_browser.new_context(locale="en-US", viewport={"width": 430, "height": 900})
 
-    def open_all(table) -> dict[str | None, ScreenPage]:
-        return {name: play_screen(context.new_page(), table, name) for name in [None, *PLAYERS]}
+    def open_all(party) -> dict[str | None, ScreenPage]:
+        return {name: play_screen(context.new_page(), party, name) for name in [None, *PLAYERS]}
 
     yield open_all
     context.close()
@@ -66,11 +66,11 @@ BANNER = """(root) => ({
 })"""
 
 
-def check_banners(table, shown: dict[str | None, ScreenPage], title: str, line: str) -> None:
+def check_banners(party, shown: dict[str | None, ScreenPage], title: str, line: str) -> None:
     """Each recipient's screen, rendered twice with their newest view, shows one banner: first in the game's
     screen, above the game's own nodes, its screen.css loaded once, and the same words everywhere."""
     for name, screen in shown.items():
-        view = table.view(name)
+        view = party.view(name)
         screen.show(view)
         screen.show(view)  # the shell renders every state: still one banner
         seen = screen.root.evaluate(BANNER)
@@ -80,20 +80,20 @@ def check_banners(table, shown: dict[str | None, ScreenPage], title: str, line: 
 
 
 def test_the_banner_is_the_same_on_every_phone_and_the_table_and_names_the_humans_after_the_round(seat, screens):
-    table = seat(PLAYERS)
-    assert start(table, deals=[{"answer": 5, "human": ["Boris", "Dina"]}]).ok
+    party = seat(PLAYERS)
+    assert start(party, deals=[{"answer": 5, "human": ["Boris", "Dina"]}]).ok
     en, ru = strings("en"), strings("ru")
-    shown = screens(table)
+    shown = screens(party)
     hint = en["double_human.screen.hint"]
-    check_banners(table, shown, en["double_human.screen.banner"], hint)  # associations
-    associate_all(table, {"Ann": "cold", "Boris": "winter", "Chen": "night", "Dina": "moon", "Emil": "frost"})
-    check_banners(table, shown, en["double_human.screen.banner"], hint)  # the reveal window: a Human may reveal
-    to_vote(table)
-    check_banners(table, shown, en["double_human.screen.banner"], hint)
-    vote(table, {"Ann": "2", "Boris": "1", "Chen": "2", "Dina": "2", "Emil": "1"})
-    assert table.phase == "round_over"
-    check_banners(table, shown, en["double_human.screen.banner"], "This round's Humans: Boris and Dina")
+    check_banners(party, shown, en["double_human.screen.banner"], hint)  # associations
+    associate_all(party, {"Ann": "cold", "Boris": "winter", "Chen": "night", "Dina": "moon", "Emil": "frost"})
+    check_banners(party, shown, en["double_human.screen.banner"], hint)  # the reveal window: a Human may reveal
+    to_vote(party)
+    check_banners(party, shown, en["double_human.screen.banner"], hint)
+    vote(party, {"Ann": "2", "Boris": "1", "Chen": "2", "Dina": "2", "Emil": "1"})
+    assert party.phase == "round_over"
+    check_banners(party, shown, en["double_human.screen.banner"], "This round's Humans: Boris and Dina")
     for screen in shown.values():  # the shell's language switch: the screen is rendered again in Russian
         screen.page.get_by_test_id("lang-ru").click()
         screen.page.wait_for_function("() => document.documentElement.lang === 'ru'")
-    check_banners(table, shown, ru["double_human.screen.banner"], "Люди этого раунда: Boris и Dina")
+    check_banners(party, shown, ru["double_human.screen.banner"], "Люди этого раунда: Boris и Dina")

@@ -20,7 +20,7 @@ export function renderBallot(screen, ctx) {
   else delete screen.ballot.dataset.now;
   const confirmed = voter && ballot.mine && screen.myVote !== ballot.mine;
   screen.myVote = voter ? ballot.mine : null;
-  const key = [ctx.lang, ballot.candidates, ballot.voted, voter ? ballot.mine : null, voter ? ballot.allowed : null, ctx.associations, ballot.voters];
+  const key = [ctx.lang, ballot.candidates, ballot.voted, voter ? ballot.mine : null, voter ? ballot.allowed : null, ctx.associations, ballot.voters, ctx.match.names];
   paint(screen, "ballot", screen.ballot, key, () => {
     const { t } = api;
     const voted = ballot.voted || [];

@@ -13,7 +13,7 @@ export function renderList(screen, ctx) {
   const outcome = stage === phases.round_over || stage === OVER ? gameView.outcome : null;
   const showServer = gameView.server_slot && (stage === phases.voting || (outcome && outcome.how === "vote"));
   const voted = stage === phases.voting && ballot && !ballot.closed ? ballot.voted || [] : null; // who has voted, by their word
-  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, stage, ctx.me, [...ctx.left], ctx.expected, voted];
+  const key = [ctx.lang, ctx.associations, speakerIndex, waiting, closed?.choices, outcome, showServer, stage, ctx.me, [...ctx.left], ctx.expected, voted, match.names];
   paint(screen, "list", screen.list, key, () => {
     const seen = screen.listSeen ?? 0;
     screen.listSeen = ctx.associations.length;

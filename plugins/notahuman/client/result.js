@@ -64,7 +64,7 @@ export function renderResult(screen, ctx) {
   const entries = roundEntries(ctx);
   const ballot = match.ballots?.[BALLOT];
   const votes = o.how === "vote" && ballot?.closed ? ballot.choices || {} : {};
-  paint(screen, "result", screen.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left], tagsReady()], () => {
+  paint(screen, "result", screen.result, [ctx.lang, o, entries, votes, ctx.images, [...ctx.left], tagsReady(), ctx.match.names], () => {
     const { t } = api;
     const winner = winnerOf(o);
     const picture = (n, kind, caption) =>

@@ -24,7 +24,7 @@ export function renderSheet(screen, ctx) {
   const sheet = gameView.sheet || [];
   screen.sheet.hidden = sheet.length === 0;
   const withServer = !match.variants.includes("human_factor");
-  paint(screen, "sheet", screen.sheet, [ctx.lang, sheet, gameView.rounds, withServer, ctx.me, [...ctx.left]], () => {
+  paint(screen, "sheet", screen.sheet, [ctx.lang, sheet, gameView.rounds, withServer, ctx.me, [...ctx.left], ctx.match.names], () => {
     if (!sheet.length) return null;
     const { t } = api;
     const columns = columnsOf(ctx, sheet);

@@ -6,6 +6,7 @@ import { getSeat, rememberName, rememberedName, seatCodes, setSeat } from "./sto
 import { connect, request } from "./socket.js";
 import { initPage, toast } from "./ui.js";
 import { lookChooser, takenLooks } from "./looks.js";
+import { deviceId } from "./device_id.js";
 
 const socket = connect();
 const createForm = byId("create-form");
@@ -57,7 +58,8 @@ createForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const name = createForm.elements.name.value;
   busy(createForm, async () => {
-    const answer = await request(socket, "create_lobby", { name, ...(createLook.chosen ? { look: createLook.look } : {}) });
+    const look = createLook.chosen ? { look: createLook.look } : {};
+    const answer = await request(socket, "create_lobby", { name, ...look, device: deviceId() });
     if (!answer.ok) return;
     setSeat(answer.code, { token: answer.token, player: answer.player });
     rememberName(name.trim());
@@ -79,8 +81,14 @@ joinForm.addEventListener("submit", (event) => {
     return;
   }
   busy(joinForm, async () => {
-    const answer = await request(socket, "join_lobby", { code, name });
+    const answer = await request(socket, "join_lobby", { code, name, device: deviceId() });
     if (!answer.ok) return;
+    if (answer.knock) {
+      // the host lets new players in: the lobby's page waits at the door
+      setSeat(answer.code, { token: answer.token, knock: answer.knock, name: name.trim(), look: {} });
+      window.location.assign(`/l/${encodeURIComponent(answer.code)}`);
+      return;
+    }
     setSeat(answer.code, { token: answer.token, player: answer.player });
     rememberName(name.trim());
     window.location.assign(`/l/${encodeURIComponent(answer.code)}`);

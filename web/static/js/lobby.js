@@ -19,12 +19,19 @@ import { initPage, toast } from "./ui.js";
 import { lookChooser, takenLooks } from "./looks.js";
 import { askOffer, seatAsksCard } from "./seat_asks.js";
 import { noticeCard } from "./lobby_notice.js";
+import { doorArgs } from "./device_id.js";
+import { doorSwitch, knocksCard } from "./knock.js";
+import { keptOutCard } from "./kept_out.js";
+import { itemsPanel, namesToReport, reportsCard } from "./reports.js";
+import { streamerTools } from "./streamer.js";
+import { approvalQueue, familyFilterSetting } from "./family_filter.js";
 
 const app = byId("app");
 const code = app.dataset.code;
 const joinForm = byId("join");
 
-// connecting | join | asking (for a seat, from a new phone) | room | replaced | removed | missing
+// connecting | join | asking (for a seat, from a new phone) | knocking (the host lets new players in) | room |
+// replaced | removed | missing
 let mode = "connecting";
 let view = null;
 let shownVersion = -1;
@@ -45,6 +52,8 @@ const socket = connect({
   removed: onRemoved,
   seat_given: onSeatGiven,
   seat_refused: onSeatRefused,
+  knock_admitted: onKnockAdmitted,
+  knock_refused: onKnockRefused,
   view: () => view,
 });
 const command = (kind, args = {}, options = {}) => request(socket, "command", { kind, args }, options);
@@ -67,7 +76,11 @@ async function attach() {
     watchForJoin();
     return;
   }
-  const answer = await request(socket, "attach", { code, token: seat.token }, { quiet: Boolean(seat.pending) });
+  const answer = await request(socket, "attach", { code, token: seat.token }, { quiet: Boolean(seat.pending || seat.knock) });
+  if (!answer.ok && seat.knock && answer.error?.code === "bad_token") {
+    knock(seat.name, seat.look || {}); // not answered yet (or this phone was away when it was): knock again
+    return;
+  }
   if (!answer.ok && seat.pending && answer.error?.code === "bad_token") {
     askForSeat(seat.name); // not answered yet (or this phone was away when it was): ask again
     return;
@@ -116,7 +129,7 @@ function onState(next) {
 
 /** Ask for the seat of the player called ``name`` (the join form found it taken); the host or that seat answers. */
 async function askForSeat(name) {
-  const answer = await request(socket, "request_seat", { code, name });
+  const answer = await request(socket, "request_seat", { code, name, ...doorArgs() });
   if (answer.ok) {
     setSeat(code, { token: answer.token, player: answer.player, pending: true, name });
     offerName = null;
@@ -127,6 +140,43 @@ async function askForSeat(name) {
     watchForJoin();
   }
   return answer;
+}
+
+/** Join; when the host lets new players in, the answer is a knock, and this phone waits for the host. */
+async function knock(name, look) {
+  const answer = await request(socket, "join_lobby", { code, name, ...look, ...doorArgs() });
+  if (answer.ok && answer.knock) {
+    setSeat(code, { token: answer.token, knock: answer.knock, name, look });
+    rememberName(name.trim());
+    setMode("knocking");
+  } else if (answer.ok) {
+    setSeat(code, { token: answer.token, player: answer.player });
+    rememberName(name.trim());
+    leaving = false;
+    if (view) setMode("room");
+  } else if (getSeat(code)?.knock) {
+    forgetSeat(code);
+    setMode("join");
+    watchForJoin();
+  }
+  return answer;
+}
+
+function onKnockAdmitted(payload) {
+  if (payload?.code !== code) return;
+  const seat = getSeat(code);
+  if (seat?.knock) setSeat(code, { token: seat.token, player: payload.player });
+  leaving = false;
+  mode = "connecting"; // the seat's first view follows
+  render();
+}
+
+function onKnockRefused(payload) {
+  if (payload?.code !== code || mode !== "knocking") return;
+  forgetSeat(code);
+  toast(t("door.refused"), "error");
+  setMode("join");
+  watchForJoin();
 }
 
 function onSeatGiven(payload) {
@@ -171,12 +221,9 @@ joinForm.addEventListener("submit", async (event) => {
   button.disabled = true;
   try {
     const look = joinLook.chosen ? { look: joinLook.look } : {};
-    const answer = await request(socket, "join_lobby", { code, name, ...look });
+    const answer = await knock(name, look);
     if (answer.ok) {
-      setSeat(code, { token: answer.token, player: answer.player });
-      rememberName(name.trim());
-      leaving = false;
-      if (view) setMode("room");
+      // seated (its view follows), or knocking
     } else if (answer.error?.code === "unknown_lobby") {
       setMode("missing");
     } else if (answer.error?.code === "name_taken") {
@@ -228,6 +275,7 @@ function renderNotice() {
     takeBack,
     joinAgain,
     cancelAsking,
+    cancelKnocking: cancelAsking,
   });
   notice.hidden = !card;
   fill(notice, card);
@@ -275,8 +323,10 @@ function renderRoom() {
   const live = Boolean(current && !current.over);
 
   const asks = seatAsksCard(view, { you, host, command });
-  byId("seat-asks").hidden = !asks;
-  fill(byId("seat-asks"), asks);
+  const approvals = approvalQueue(view, { host, command });
+  byId("seat-asks").hidden = !asks && !approvals;
+  fill(byId("seat-asks"), asks, approvals);
+  renderModeration(host);
 
   byId("match").hidden = !current;
   if (current) match.update(view, { host });
@@ -313,6 +363,11 @@ function renderRoom() {
       : null,
     host ? el("p", { class: "muted small" }, lobby.locked ? t("lobby.locked_hint") : t("lobby.lock_hint")) : null,
     closeNightButton(view, { host, command }),
+    familyFilterSetting(view, { host, command }),
+    host ? doorSwitch(view, { command }) : null,
+    host ? streamerTools(view, { command, code, joinUrl: app.dataset.joinUrl }) : null,
+    namesToReport(view, { you, host, command }),
+    itemsPanel(view, { host, command }),
   );
 
   const board = scoreboardSection(view);
@@ -334,6 +389,14 @@ function renderRoom() {
   document.title = current
     ? `${gameName(current.game)} · ${code} · gamenight`
     : `${t("title.lobby")} ${code} · gamenight`;
+}
+
+/** The host's door, kept-out and reports, on top while anything waits for an answer. */
+function renderModeration(host) {
+  const parts = host ? [knocksCard(view, { command }), reportsCard(view, { command }), keptOutCard(view, { command })] : [];
+  const shown = parts.filter(Boolean);
+  byId("moderation").hidden = shown.length === 0;
+  fill(byId("moderation"), shown);
 }
 
 /** Between matches, a seat may change its colour and sign (those other seats hold cannot be chosen). */

@@ -5,11 +5,11 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 /**
- * The notice for ``mode`` (replaced | removed | asking | missing), or null for the other modes.
+ * The notice for ``mode`` (replaced | removed | asking | knocking | missing), or null for the other modes.
  * ``handlers``: {code, leaving (the player left on purpose), askedFor (the seat's name being asked for),
  * takeBack, joinAgain, cancelAsking}.
  */
-export function noticeCard(mode, { code, leaving, askedFor, takeBack, joinAgain, cancelAsking }) {
+export function noticeCard(mode, { code, leaving, askedFor, takeBack, joinAgain, cancelAsking, cancelKnocking }) {
   const button = (testid, label, onclick, kind = "primary big") =>
     el("button", { type: "button", class: `btn ${kind}`, "data-testid": testid, onclick }, label);
   const messages = {
@@ -30,6 +30,11 @@ export function noticeCard(mode, { code, leaving, askedFor, takeBack, joinAgain,
       title: t("reclaim.waiting.title"),
       text: t("reclaim.waiting.text", { name: askedFor }),
       actions: [button("reclaim-cancel", t("reclaim.cancel"), cancelAsking, "ghost")],
+    }),
+    knocking: () => ({
+      title: t("door.waiting.title"),
+      text: t("door.waiting.text"),
+      actions: [button("knock-cancel", t("reclaim.cancel"), cancelKnocking, "ghost")],
     }),
     missing: () => ({
       title: t("notice.missing.title"),

@@ -5,13 +5,15 @@ import { t } from "./i18n.js";
 import { connectionBanner, toast } from "./ui.js";
 import { readableParams } from "./common.js";
 import { HeldView } from "./view.js";
+import { withHiddenShown } from "./hidden_text.js";
 import { withAvatars } from "./looks.js";
 
 const ACK_SECONDS = 15;
 const MOVES = 6; // a request follows its lobby to another server at most this often
 const MOVE_PAUSE_MS = 1000; // between two moves of one request
-// The requests that find their lobby by its code: asked again on the server it lives on.
-const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby", "request_seat"]);
+// The requests that find their lobby by its code, asked again on the server it lives on; and a new lobby's
+// creation, asked again on the server the cluster would rather have it on.
+const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby", "request_seat", "create_lobby"]);
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
 // In a cluster, the server this page's lobby lives on, once a server has sent it there (null: wherever).
@@ -59,7 +61,7 @@ export function connect(handlers = {}) {
   socket.on("moved", (where) => socket.moveTo(where?.node));
   // The server sends a whole view once, then patches of it: `handlers.state` always gets the whole view.
   const held = new HeldView(
-    (view) => handlers.state?.(view),
+    (view) => handlers.state?.(withHiddenShown(view)),
     () =>
       socket.timeout(ACK_SECONDS * 1000).emit("resync", {}, (err, answer) => {
         if (err || !answer?.ok) held.reset(); // not attached (any more): the next attach sends a state
@@ -86,7 +88,7 @@ export function connect(handlers = {}) {
     const view = handlers.view?.();
     toast(withAvatars(view, error.params, t(error.key, readableParams(view, error.params || {}))), "error");
   });
-  for (const event of ["replaced", "removed", "seat_given", "seat_refused"]) {
+  for (const event of ["replaced", "removed", "seat_given", "seat_refused", "knock_admitted", "knock_refused"]) {
     if (handlers[event]) socket.on(event, handlers[event]);
   }
   // A phone waking up: reconnect at once instead of waiting for the back-off.

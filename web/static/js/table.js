@@ -78,7 +78,7 @@ function renderMissing() {
 function renderLobby(shown) {
   const lobby = view.lobby;
   const live = Boolean(view.match && !view.match.over);
-  const joining = shown && !lobby.locked;
+  const joining = shown && !lobby.locked && !lobby.streamer; // streamer mode: no code or QR on the TV
   table.querySelector(".join-box").hidden = !joining;
   // the corner code in the top bar stands in for the big one whenever the big one is not shown
   document.body.dataset.joinOpen = joining ? "true" : "false";
@@ -86,7 +86,10 @@ function renderLobby(shown) {
     byId("seats-head"),
     heading(
       t("lobby.seats", { count: lobby.seats.length }),
-      lobby.locked ? badge(t("lobby.locked"), "warn", "locked-badge") : null,
+      [
+        lobby.locked ? badge(t("lobby.locked"), "warn", "locked-badge") : null,
+        lobby.streamer && !lobby.locked ? badge(t("streamer.badge"), "", "streamer-badge") : null,
+      ],
     ),
   );
   fill(byId("seats"), seatList(view, { table: true }));
@@ -105,6 +108,7 @@ function render() {
     for (const scene of table.querySelectorAll(".scene")) scene.hidden = true;
     return;
   }
+  document.body.dataset.streamer = view.lobby.streamer ? "true" : "false";
   if (renderTableRecap(view)) return; // the night's recap is the only scene while the night is closed
   const scene = director.update(view);
   table.dataset.scene = scene;
@@ -127,7 +131,9 @@ function render() {
   night.hidden = scene !== "night" || !board;
   fill(night, board);
   if (!night.hidden) trimToFit(night);
-  document.title = current && !current.over ? `${gameName(current.game)} · ${code}` : `${t("title.table")} ${code}`;
+  const live = current && !current.over;
+  if (view.lobby.streamer) document.title = live ? gameName(current.game) : t("title.table"); // nor in a shared window's title
+  else document.title = live ? `${gameName(current.game)} · ${code}` : `${t("title.table")} ${code}`;
 }
 
 loadCatalogue().then((games) => {

@@ -1,4 +1,4 @@
-"""Double human's shorthand on top of gamenight's test kit (``gamenight.testing.Table``): the start with the
+"""Double human's shorthand on top of gamenight's test kit (``gamenight.testing.Party``): the start with the
 variant, a round's words and votes, and each player's card.
 
 Named for this package (not ``helpers`` or ``conftest``) so that it never shadows another project's test
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from gamenight.testing import Outcome, Table
+from gamenight.testing import Outcome, Party
 
 GAME = "notahuman"
 VARIANT = "double_human"
@@ -18,48 +18,48 @@ PLAYERS = ["Ann", "Boris", "Chen", "Dina", "Emil"]
 
 
 def start(
-    table: Table,
+    party: Party,
     variants: Iterable[str] = (VARIANT,),
     options: dict[str, Any] | None = None,
     deals: list[dict[str, Any]] | None = None,
     seed: str = "double-human",
 ) -> Outcome:
     """The host starts I'm Not a Human with the variant (and a fixed seed: the same moves deal the same)."""
-    return table.start(GAME, variants, options, deals=deals, seed=seed)
+    return party.start(GAME, variants, options, deals=deals, seed=seed)
 
 
-def associate_all(table: Table, words: dict[str, str]) -> None:
+def associate_all(party: Party, words: dict[str, str]) -> None:
     """Each named player gives their word, in this order."""
     for name, word in words.items():
-        table.must(name, "associate", word=word)
+        party.must(name, "associate", word=word)
 
 
-def to_vote(table: Table) -> None:
+def to_vote(party: Party) -> None:
     """Nobody reveals; everyone explains in turn; the host starts the vote."""
-    table.advance(table.state()["options"]["reveal_seconds"])
-    while table.phase == "explanations":
-        table.must(table.turn, "explained")
-    table.must(table.name_of(table.lobby.host), "start_vote")
+    party.advance(party.state()["options"]["reveal_seconds"])
+    while party.phase == "explanations":
+        party.must(party.turn, "explained")
+    party.must(party.name_of(party.lobby.host), "start_vote")
 
 
-def vote(table: Table, choices: dict[str, str]) -> None:
+def vote(party: Party, choices: dict[str, str]) -> None:
     """Votes on the ballot ``human``, voter name to association number."""
     for name, choice in choices.items():
-        table.must(name, "vote", ballot="human", choice=choice)
+        party.must(name, "vote", ballot="human", choice=choice)
 
 
-def cards(table: Table) -> dict[str, dict[str, Any] | None]:
+def cards(party: Party) -> dict[str, dict[str, Any] | None]:
     """Each player's own card, as their phone shows it."""
-    return {name: table.view(name)["match"]["game_view"].get("card") for name in table.ids}
+    return {name: party.view(name)["match"]["game_view"].get("card") for name in party.ids}
 
 
-def humans(table: Table) -> list[str]:
+def humans(party: Party) -> list[str]:
     """The players whose own card says Human."""
-    return sorted(name for name, card in cards(table).items() if card and card["role"] == "human")
+    return sorted(name for name, card in cards(party).items() if card and card["role"] == "human")
 
 
-def round_scores(table: Table, number: int | None = None) -> dict[str, int]:
+def round_scores(party: Party, number: int | None = None) -> dict[str, int]:
     """The points of round ``number`` (by default the last finished one), by name."""
-    state = table.state()
+    state = party.state()
     index = (number or state["rounds_finished"]) - 1
-    return {table.name_of(pid): points for pid, points in state["rounds"][index]["scores"].items()}
+    return {party.name_of(pid): points for pid, points in state["rounds"][index]["scores"].items()}
