@@ -38,7 +38,7 @@ class Phone:
         self.sio = socketio.Client(reconnection=False)
         for event in ("error", "moved", "state"):
             self.sio.on(event, lambda payload=None, event=event: self.events.append((event, payload)))
-        self.sio.connect(url, transports=["websocket"])
+        self.sio.connect(url, transports=["websocket"], wait_timeout=10)
 
     def call(self, event: str, payload: dict) -> dict:
         return self.sio.call(event, payload, timeout=10)

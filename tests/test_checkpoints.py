@@ -81,7 +81,7 @@ def test_a_running_server_moves_its_log_into_the_file_in_every_async_mode(tmp_pa
     path = tmp_path / "night.sqlite"
     with running_server(path, async_mode=async_mode) as url:
         client = socketio.Client(reconnection=False)
-        client.connect(url, transports=["websocket"])
+        client.connect(url, transports=["websocket"], wait_timeout=10)
         code = client.call("create_lobby", {"name": "Ann"}, timeout=10)["code"]
         for name in ("Boris", "Chen", "Dana"):
             assert client.call("join_lobby", {"code": code, "name": name}, timeout=10)["ok"]

@@ -20,7 +20,7 @@ def two_nodes(postgres_url: str, redis_url: str, *limits: str):
 
 def client(url: str) -> socketio.Client:
     connected = socketio.Client()
-    connected.connect(url, transports=["websocket"])
+    connected.connect(url, transports=["websocket"], wait_timeout=10)
     return connected
 
 

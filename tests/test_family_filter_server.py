@@ -32,7 +32,7 @@ def test_the_level_comes_from_the_profile_then_the_variable_then_the_option():
 
 def call(url: str, event: str, payload: dict) -> dict:
     client = socketio.Client(reconnection=False)
-    client.connect(url, transports=["websocket"])
+    client.connect(url, transports=["websocket"], wait_timeout=10)
     try:
         return client.call(event, payload, timeout=10)
     finally:

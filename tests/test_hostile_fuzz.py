@@ -48,7 +48,7 @@ def answered(answer: object, what: str) -> None:
 
 def client(url: str) -> socketio.Client:
     sio = socketio.Client(reconnection=False)
-    sio.connect(url, transports=["websocket"])
+    sio.connect(url, transports=["websocket"], wait_timeout=10)
     return sio
 
 

@@ -19,7 +19,7 @@ MALFORMED = [
 
 def connect(url: str) -> socketio.Client:
     client = socketio.Client(reconnection=False)
-    client.connect(url, transports=["websocket"])
+    client.connect(url, transports=["websocket"], wait_timeout=10)
     return client
 
 

@@ -247,7 +247,7 @@ class Client:
         self.sio = socketio.Client(reconnection=False)
         for event in ("state", "patch"):
             self.sio.on(event, self._recorder(event))
-        self.sio.connect(url, transports=[transport])
+        self.sio.connect(url, transports=[transport], wait_timeout=10)
         assert self.sio.transport() == transport
 
     def _recorder(self, event: str):

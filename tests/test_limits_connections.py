@@ -146,7 +146,7 @@ def test_too_many_sockets_from_one_address_get_a_structured_connect_error(tmp_pa
         clients = []
         for _ in range(3):
             client = socketio.Client(reconnection=False)
-            client.connect(url, transports=["websocket"])
+            client.connect(url, transports=["websocket"], wait_timeout=10)
             clients.append(client)
         refused: list = []
         extra = socketio.Client(reconnection=False)

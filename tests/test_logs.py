@@ -51,7 +51,7 @@ def server(db: Path, *options: str, env: dict[str, str] | None = None) -> Iterat
 def a_night(url: str) -> tuple[str, str | None]:
     """A lobby created, and a page of it opened with a proxy's request id; returns the code and the id answered."""
     sio = socketio.Client(reconnection=False)
-    sio.connect(url, transports=["websocket"])
+    sio.connect(url, transports=["websocket"], wait_timeout=10)
     try:
         code = sio.call("create_lobby", {"name": "Ann"}, timeout=10)["code"]
         request = urllib.request.Request(f"{url}/l/{code.lower()}", headers={"X-Request-ID": "proxy-7f3a"})

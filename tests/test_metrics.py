@@ -36,7 +36,7 @@ def status(url: str, headers: dict[str, str] | None = None) -> int:
 
 def client(url: str) -> socketio.Client:
     sio = socketio.Client(reconnection=False)
-    sio.connect(url, transports=["websocket"])
+    sio.connect(url, transports=["websocket"], wait_timeout=10)
     return sio
 
 

@@ -10,7 +10,7 @@ from server import LOOPBACK_LIMITS, running_server
 
 def client(url: str) -> socketio.Client:
     sio = socketio.Client(reconnection=False)
-    sio.connect(url, transports=["websocket"])
+    sio.connect(url, transports=["websocket"], wait_timeout=10)
     return sio
 
 

@@ -31,7 +31,7 @@ class Player:
         self.sio = socketio.Client(reconnection=False)
         for event in ("state", "patch", "error", "replaced", "removed"):
             self.sio.on(event, self._recorder(event))
-        self.sio.connect(url, transports=["websocket"])
+        self.sio.connect(url, transports=["websocket"], wait_timeout=10)
 
     def _recorder(self, event: str):
         def record(payload=None):

@@ -34,7 +34,7 @@ def serve_refused(*args: str, cwd=None) -> str:
 
 def play_a_little(url: str) -> str:
     client = socketio.Client()
-    client.connect(url, transports=["websocket"])
+    client.connect(url, transports=["websocket"], wait_timeout=10)
     try:
         made = client.call("create_lobby", {"name": "Ann"})
         assert made["ok"], made
@@ -62,7 +62,7 @@ def test_serve_keeps_everything_in_postgresql(fresh_postgres_url, tmp_path):
     # A restart on the same database finds the lobby and both seats.
     with running_server(fresh_postgres_url) as url:
         client = socketio.Client()
-        client.connect(url, transports=["websocket"])
+        client.connect(url, transports=["websocket"], wait_timeout=10)
         try:
             watched = client.call("watch", {"code": code})
             assert watched["ok"], watched
@@ -117,7 +117,7 @@ def test_a_slow_commit_in_one_lobby_holds_no_other_lobby_up(fresh_postgres_url, 
         clients = {}
         for lobby in ("A", "B"):
             client = socketio.Client()
-            client.connect(url, transports=["websocket"])
+            client.connect(url, transports=["websocket"], wait_timeout=10)
             made = client.call("create_lobby", {"name": f"Host {lobby}"})
             assert made["ok"], made
             clients[lobby] = (client, made["code"])

@@ -32,7 +32,7 @@ class Client:
         self.sio = socketio.Client(reconnection=False)
         self.sio.on("state", lambda payload: self._take("state", payload))
         self.sio.on("patch", lambda payload: self._take("patch", payload))
-        self.sio.connect(url, transports=list(transports))
+        self.sio.connect(url, transports=list(transports), wait_timeout=10)
 
     def _take(self, event: str, payload: dict) -> None:
         with self.changed:
