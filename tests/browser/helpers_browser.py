@@ -23,10 +23,12 @@ def card_held(page, card: str = "sf-card", face: str = "sf-card-face"):
     page.mouse.down()
     try:
         expect(face_node).to_be_visible()
-        # a card turning over the first time it is held (.flip-in) is measured once it lies still
+        # a card turning over the first time it is held (.flip-in) is measured once it lies still; an
+        # animation a render cancels (its finished promise is rejected) is still too
         face_node.evaluate(
             """(face) => Promise.all(face.getAnimations({subtree: true})
-                .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished))"""
+                .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+                .map((a) => a.finished.catch(() => null)))"""
         )
         yield face_node
     finally:
