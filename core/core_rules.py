@@ -12,6 +12,7 @@ from gamenight.errors import ActionError
 from gamenight.game import ANY_PHASE, Action, Move, Phase
 from gamenight.hookspecs import hookimpl
 from gamenight.match import BALLOT_TIMER_PREFIX, HOST_HOLD, Match
+from gamenight.time_asks import TIME_MOVES
 from marshmallow import fields, validate
 
 MAX_EXTEND_SECONDS = 3600
@@ -102,6 +103,7 @@ CORE_MOVES = {
     "shift_clocks": Move(
         shift_clocks, args={"seconds": fields.Float(required=True, validate=validate.Range(0))}, who="system"
     ),
+    **TIME_MOVES,
 }
 
 

@@ -70,6 +70,7 @@ class Match(MatchContext, MatchPlayers, MatchPhases, MatchTimers, MatchBallots, 
         self.ledger = Ledger()
         self.events: list[dict[str, Any]] = []
         self.paused = False
+        self.time_asks: list[dict[str, Any]] = []  # players' asks for more time ({"player", "phase", "round"})
         self.over = False
         self.result: dict[str, Any] | None = None
         self._now = 0.0
@@ -102,6 +103,7 @@ class Match(MatchContext, MatchPlayers, MatchPhases, MatchTimers, MatchBallots, 
             "ledger": self.ledger.to_list(),
             "events": self.events,
             "paused": self.paused,
+            "time_asks": self.time_asks,
             "over": self.over,
             "result": self.result,
         }
@@ -133,6 +135,7 @@ class Match(MatchContext, MatchPlayers, MatchPhases, MatchTimers, MatchBallots, 
         match.ledger = Ledger(d["ledger"])
         match.events = d["events"]
         match.paused = d["paused"]
+        match.time_asks = d.get("time_asks", [])
         match.over = d["over"]
         match.result = d["result"]
         return match

@@ -3,8 +3,8 @@ core's ``due_timers``, ``next_deadline``): ``timers`` by name, each a ``gamenigh
 
 from __future__ import annotations
 
-from gamenight.options import TIME_FACTOR
-from gamenight.timers import Timer
+from gamenight.options import NO_CLOCK, TIME_FACTOR
+from gamenight.timers import NO_CLOCK_HOLD, Timer
 
 HOST_HOLD = "host"  # the hold on every countdown while the host has paused the match
 
@@ -18,11 +18,15 @@ class MatchTimers:
     def start_timer(self, name: str, seconds: float, pace: bool = False) -> Timer:
         """Start (or restart) a countdown; it starts paused while the host has paused the match.
 
-        Every countdown is lengthened by the host's extended-time option (``time_factor``). A ``pace``
-        countdown moves the show on rather than giving players a deadline (``Clock.pace``).
+        Every countdown is lengthened by the host's extended-time option (``time_factor``); with no clock
+        (``NO_CLOCK``) it starts held for good, and the host moves the phase on (``skip``). A ``pace``
+        countdown moves the show on rather than giving players a deadline (``Clock.pace``): it keeps its length.
         """
-        seconds = float(seconds) * float(self.options.get(TIME_FACTOR, 1.0))
-        timer = Timer.started(name, seconds, self.now, [HOST_HOLD] if self.paused else None, pace=pace)
+        factor = float(self.options.get(TIME_FACTOR, 1.0))
+        untimed = factor == NO_CLOCK and not pace
+        seconds = float(seconds) * (1.0 if factor == NO_CLOCK else factor)
+        holds = ([HOST_HOLD] if self.paused else []) + ([NO_CLOCK_HOLD] if untimed else [])
+        timer = Timer.started(name, seconds, self.now, holds, pace=pace)
         self.timers[name] = timer
         return timer
 

@@ -8,12 +8,15 @@ from marshmallow import fields, validate
 from marshmallow.utils import missing
 
 TIME_FACTOR = "time_factor"
+NO_CLOCK = 0.0  # the extended time with no clock at all: the host moves each phase on
+TIME_FACTORS = [1.0, 1.5, 2.0, 3.0, 5.0, 10.0, NO_CLOCK]
 
 
 def time_factor() -> fields.Float:
-    """Every game's "extended time" option: the host lengthens every clock of the match (1, 1.5 or 2 times)."""
+    """Every game's "extended time" option: the host lengthens every clock of the match (1 to 10 times), or
+    turns the players' clocks off (``NO_CLOCK``)."""
     return fields.Float(
-        load_default=1.0, validate=validate.OneOf([1.0, 1.5, 2.0]), metadata={"label": f"option.{TIME_FACTOR}"}
+        load_default=1.0, validate=validate.OneOf(TIME_FACTORS), metadata={"label": f"option.{TIME_FACTOR}"}
     )
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+NO_CLOCK_HOLD = "no_clock"  # the hold of every players' countdown in a match the host plays with no clock
+
 
 @dataclass
 class Timer:
@@ -92,6 +94,8 @@ class Timer:
             "running": self.running,
             "paused": "host" in self.holds,
         }
+        if NO_CLOCK_HOLD in self.holds:
+            seen["untimed"] = True
         if self.pace:
             seen["pace"] = True
         return seen

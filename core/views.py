@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight import approval
 from gamenight.moderation import host_view
 from gamenight.seating import next_seating
+from gamenight.time_asks import standing_asks
 
 if TYPE_CHECKING:
     from gamenight.lobby import Lobby
@@ -64,6 +65,7 @@ def match_frame(match: Match, now: float) -> dict[str, Any]:
         "totals": match.totals(),
         "events": match.events[-EVENTS_SHOWN:],
         "paused": match.paused,
+        "time_asks": standing_asks(match),
         "over": match.over,
         "result": match.result,
     }

@@ -28,11 +28,12 @@ cd "$ROOT"
 "$VENV/bin/ruff" check .
 "$VENV/bin/ruff" format --check .
 if [ $# -eq 0 ]; then
-    # Outside the browser the suite runs on both cores, a module to a worker (its fixtures start once); the
-    # browser tests run one at a time after it (two at once, each with a Chromium and a server, made layouts
-    # and clocks miss their moments on two cores).
-    "$VENV/bin/python" -m pytest -n 2 --dist loadfile --ignore=tests/browser
-    "$VENV/bin/python" -m pytest tests/browser
+    # Outside the browser the suite runs in four workers, a module to a worker (its fixtures start once): much
+    # of it waits on real servers, clocks and leases, so four keep two cores busy (6.9 min against 10). The
+    # browser tests run one at a time after it: they keep both cores busy by themselves (two workers took as
+    # long, 19.8 min), and their slowest are listed for the next one who has to make room.
+    "$VENV/bin/python" -m pytest -n 4 --dist loadfile --ignore=tests/browser
+    "$VENV/bin/python" -m pytest tests/browser --durations=12
     # An outside package keeps its tests inside the package: they run as its author would run them, with
     # gamenight's test kit (its pytest plugin is installed with gamenight).
     "$VENV/bin/python" -m pytest -q "$ROOT/examples/double-human/tests" "$ROOT/examples/hidden-spies/tests"

@@ -23,9 +23,9 @@ def cases() -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
-def fill_board(party: Party, host: str) -> None:
+def fill_board(party: Party, host: str, names: list[str] = BOARD) -> None:
     """The eight-locations sticker board, named by the host (the mode's start needs it full)."""
-    for name in BOARD:
+    for name in names:
         assert party.command(host, "shelf", shelf="spyfall.board", action="propose", args={"name": name}).ok
         proposals = party.view(host)["lobby"]["shelves"]["spyfall.board"]["proposals"]
         for proposal in proposals:
@@ -59,5 +59,47 @@ def test_left_to_its_clocks_a_match_ends_only_by_its_rules(game, variants):
             rounds = match.options.get("rounds")
             if rounds is not None:
                 assert match.rounds_finished == rounds, (match.rounds_finished, rounds, walked[-6:])
+    finally:
+        party.close()
+
+
+@pytest.mark.parametrize(("game", "variants"), cases(), ids=lambda c: "+".join(c) if isinstance(c, tuple) else c)
+def test_with_no_clock_the_host_moves_every_phase_on(game, variants):
+    """With no clock (extended time 0) nothing waits forever: a phase either runs on by a clock that only
+    paces the show, or the host's ``skip`` moves it on; the match ends by its rules."""
+    rules = PLUGINS.games[game]
+    names = [f"Player {n}" for n in range(1, max(rules.min_players, 5) + 1)]
+    host = names[0]
+    party = Party(names, plugins=PLUGINS)
+    try:
+        options = {key: value for variant in variants for key, value in OPTIONS.get(variant, {}).items()}
+        options["time_factor"] = 0
+        started = party.start(game, variants, options)
+        if not started.ok and started.error["code"] == "spyfall.board_incomplete":
+            fill_board(party, host)
+            started = party.start(game, variants, options)
+        assert started.ok, started.error
+        walked = []
+        for _ in range(STEPS):
+            match = party.match
+            if match.over:
+                break
+            walked.append(match.phase)
+            if match.phase == "board_wait":  # the group names the next stickers, as the mode asks
+                stickers = party.view(host)["lobby"]["shelves"]["spyfall.board"]["stickers"]
+                gaps = sum(1 for sticker in stickers if sticker is None)
+                fill_board(party, host, [f"{name}, round {match.round}" for name in BOARD[:gaps]])
+            deadline = match.next_deadline()
+            if deadline is not None:
+                assert all(t.pace for t in match.timers.values() if t.running), f"{match.phase!r} runs a clock"
+                party.advance(max(deadline - party.clock.now, 0) + 0.5)
+                continue
+            party.advance(10_000)
+            assert party.match.version == match.version, f"{match.phase!r} moved on by itself"
+            skipped = party.move(host, "skip")
+            assert skipped.ok, (match.phase, skipped.error)
+        match = party.match
+        assert match.over, f"still playing after {walked[-6:]}"
+        assert not match.result.get("ended_early"), walked[-6:]
     finally:
         party.close()

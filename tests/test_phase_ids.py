@@ -8,6 +8,7 @@ test finds the same mistake without one, in every installed game's client files 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -67,3 +68,14 @@ def test_the_catalogue_serves_each_games_phases_with_its_variants(installed):
     spyfall = games["spyfall"]["phases"]
     assert spyfall[0] == "play" and "board_wait" in spyfall  # the sticker variant's wait is among them
     assert "*" not in spyfall
+
+
+def test_every_phase_has_a_title_in_english_and_russian(installed):
+    """A phone's live region and the match's head say a phase by its title (``<game>.phase.<id>``)."""
+    for assets in installed.client_assets.values():
+        if assets.id not in installed.games:
+            continue
+        for lang in ("en", "ru"):
+            strings = json.loads((assets.directory / "strings" / f"{lang}.json").read_text(encoding="utf-8"))
+            for phase in installed.phase_ids(assets.id):
+                assert strings.get(f"{assets.id}.phase.{phase}"), f"{assets.id} has no {lang} title for {phase!r}"

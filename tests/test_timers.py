@@ -75,7 +75,7 @@ def test_timers_started_while_paused_wait_for_resume(night):
 
 def test_extended_time_lengthens_every_clock_of_the_match(night):
     assert (
-        night.command("Ann", "choose", game="highcard", options={"time_factor": 3}).error["code"] == "invalid_options"
+        night.command("Ann", "choose", game="highcard", options={"time_factor": 4}).error["code"] == "invalid_options"
     )
     assert night.start(options={"claim_seconds": 20, "vote_seconds": 30, "time_factor": 1.5}, deals=[DEAL_ABC]).ok
     match = night.match

@@ -4,8 +4,10 @@ simulated deuteranopia too), and a phone's text can be enlarged: by the reader's
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
+from .axe_audit import assert_accessible, assert_touch_targets
 from .helpers_browser import PHONE_SIZE, TV_SIZES, create_lobby, join_by_link
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
@@ -135,3 +137,28 @@ def test_a_phone_s_text_can_be_enlarged(pages):
     assert ann.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")  # nothing sideways
     ann.get_by_test_id("lang-ru").click()
     expect(ann.get_by_test_id("text-size")).to_contain_text("Крупный текст")
+
+
+# A control as a careless screen would add it: grey on grey, small, named otherwise than it reads.
+CARELESS = """() => {
+    const button = document.createElement("button");
+    button.textContent = "Ready";
+    button.setAttribute("aria-label", "Confirm");
+    Object.assign(button.style, {color: "#777", background: "#888", width: "64px", height: "30px", padding: "0"});
+    document.querySelector("main").prepend(button);
+    button.scrollIntoView({block: "center"});
+}"""
+
+
+def test_the_walk_throughs_audit_finds_what_a_player_would_trip_on(pages):
+    """The audit every full walk-through runs at its checkpoints (axe_audit): the lobby passes, and a control
+    with poor contrast, a name that is not its label and a small target fails it, each by its rule."""
+    ann, _ = create_lobby(pages, "Ann", **PHONE)
+    assert_accessible(ann, "the lobby")
+    assert_touch_targets(ann, "the lobby")
+    ann.evaluate(CARELESS)
+    with pytest.raises(AssertionError) as found:
+        assert_accessible(ann, "a careless button")
+    assert "color-contrast" in str(found.value) and "label-content-name-mismatch" in str(found.value)
+    with pytest.raises(AssertionError, match=r'"Ready" 64x30'):
+        assert_touch_targets(ann, "a careless button")

@@ -1,7 +1,8 @@
 """Sound and motion, offline: the table's clock ticks its last five seconds and sounds time up, votes and rounds
-have their cues, a phone hears its own turn; each device's mute switch outlives a reload; card flips and reveals
-stand still for a viewer who asked for reduced motion. Cues are read from window.gamenightCues, which lists every
-cue a page played (heard or muted)."""
+have their cues, a phone hears its own turn, and each cue is also written as a caption on the device that plays it;
+each device's mute switch outlives a reload; nothing moves for a viewer who asked for reduced motion, on the device
+or with the page's own switch. Cues are read from window.gamenightCues, which lists every cue a page played (heard
+or muted)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,22 @@ from playwright.sync_api import expect
 from .helpers_browser import TV_SIZES, create_lobby, join_by_link
 
 CUE_NAMES = "() => (window.gamenightCues || []).map((cue) => cue.name)"
+# Every caption line a page showed, as "cue|text", noted the moment it appears.
+WATCH_CAPTIONS = """() => { window.captionsSeen = new Set();
+    const note = () => { for (const line of document.querySelectorAll('[data-testid=cue-caption]'))
+        if (line.checkVisibility()) window.captionsSeen.add(`${line.dataset.cue}|${line.textContent}`); };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }); }"""
+CAPTIONS_SEEN = "() => [...(window.captionsSeen || [])]"
+CAPTIONS_EN = {
+    "round_start": "A new round begins",
+    "last_seconds": "Last seconds on the clock",
+    "time_up": "Time is up",
+    "vote_open": "The vote is open",
+    "vote_close": "The vote is closed",
+    "reveal": "The reveal",
+    "your_turn": "Your turn",
+}
+RUNNING_ANIMATIONS = "() => document.getAnimations().filter((a) => a.playState === 'running').length"
 
 
 def cues(page) -> list[dict]:
@@ -54,6 +71,8 @@ def test_the_table_sounds_its_clocks_votes_and_rounds_and_a_phone_its_turn(pages
         field.press("Tab")
     expect(table.get_by_test_id("setup-summary").locator("dd").nth(1)).to_have_text("12")
     assert cues(table) == []  # nothing happened yet: opening the page sounds nothing
+    for page in (table, boris):
+        page.evaluate(WATCH_CAPTIONS)
     ann.get_by_test_id("start").click()
 
     # Ann deals and claims first; her turn is cued on her phone. She lets her clock run out.
@@ -89,6 +108,11 @@ def test_the_table_sounds_its_clocks_votes_and_rounds_and_a_phone_its_turn(pages
     names = table.evaluate(CUE_NAMES)
     assert names.index("vote_open") < names.index("vote_close") < names.index("reveal"), names
 
+    # Each sound the table played was written on it too; Boris's muted turn was shown on his (Russian) phone.
+    seen = set(table.evaluate(CAPTIONS_SEEN))
+    assert {f"{name}|{CAPTIONS_EN[name]}" for name in names} <= seen, seen
+    assert "your_turn|Ваш ход" in boris.evaluate(CAPTIONS_SEEN)
+
 
 def test_card_flips_and_reveals_stand_still_under_reduced_motion(pages):
     page = pages.page("/about", viewport=TV_SIZES["tv720"])
@@ -107,6 +131,38 @@ def test_card_flips_and_reveals_stand_still_under_reduced_motion(pages):
     page.emulate_media(reduced_motion="reduce")
     assert page.evaluate(animation, "flip-in")[0] == "none"
     assert page.evaluate(animation, "reveal-in")[0] == "none"
+
+
+# A card turning and a pulsing mark, as the games' screens have them, put on the page under test.
+MOVING = """() => { const card = document.createElement('div'); card.className = 'flip-in'; card.textContent = 'card';
+    const mark = document.createElement('div'); mark.className = 'reveal-in'; mark.textContent = 'mark';
+    mark.style.animationIterationCount = 'infinite';
+    document.querySelector('main').append(card, mark); }"""
+
+
+def test_nothing_moves_with_the_page_s_less_motion_switch_or_the_device_s_setting(pages):
+    ann, code = create_lobby(pages, "Ann")
+    ann.evaluate(MOVING)
+    assert ann.evaluate(RUNNING_ANIMATIONS) > 0, "a card turning and a mark pulsing move"
+    switch = ann.get_by_test_id("motion-switch")
+    expect(switch).to_have_accessible_name("Less motion")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert ann.evaluate(RUNNING_ANIMATIONS) == 0, "the switch stops what moves at once"
+    ann.reload()  # remembered on this phone
+    expect(ann.get_by_test_id("motion-switch")).to_have_attribute("aria-pressed", "true")
+    ann.evaluate(MOVING)
+    assert ann.evaluate(RUNNING_ANIMATIONS) == 0
+    ann.get_by_test_id("lang-ru").click()
+    expect(ann.get_by_test_id("motion-switch")).to_have_accessible_name("Меньше движения")
+
+    # The TV has the same switch; a TV whose device asks for reduced motion keeps still without it.
+    table = pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES["tv720"], reduced_motion="reduce")
+    expect(table.get_by_test_id("seat")).to_have_count(1)
+    expect(table.get_by_test_id("motion-switch")).to_have_attribute("aria-pressed", "false")
+    table.evaluate(MOVING)
+    assert table.evaluate(RUNNING_ANIMATIONS) == 0
 
 
 def test_a_clock_that_paces_the_show_is_never_urgent_and_the_last_break_leads_to_the_final_results(pages):

@@ -1,4 +1,4 @@
-"""A text input keeps its focus, its text and its caret while states arrive.
+"""A text input keeps its focus, its text and its caret while states arrive, and a button its focus.
 
 A phone's keyboard closes when its input loses the focus: another player's phone dropping its signal,
 or anyone's move, must not take a half-typed word away. The shell keeps it, for every game.
@@ -117,3 +117,38 @@ def test_a_half_typed_sticker_survives_the_hosts_changes_and_a_dropped_phone(pag
     # The field is empty again for the next name, and still has the focus.
     expect(boris.get_by_test_id("sf-board-name")).to_have_value("")
     assert_typing(boris, "sf-board-name", "", 0)
+
+
+BUTTON = """() => { const node = document.activeElement;
+    return node ? {testid: node.dataset.testid || null, location: node.dataset.location || null} : null; }"""
+
+
+def test_a_button_a_keyboard_is_on_keeps_the_focus_while_states_arrive(pages):
+    """A screen reader or a keyboard on a button of Spyfall's location list: the screen is rebuilt on every state,
+    and the focus stays on the same location's button instead of going back to the top of the page."""
+    ann, code = create_lobby(pages, "Ann")
+    boris = join_by_link(pages, code, "Boris")
+    chen = join_by_link(pages, code, "Chen", **NARROW)
+    ann.get_by_test_id("game-select").select_option("spyfall")
+    expect(chen.get_by_test_id("setup-summary")).to_contain_text("Spyfall")
+    ann.get_by_test_id("start").click()
+    third = chen.get_by_test_id("sf-location").nth(2)
+    location = third.get_attribute("data-location")
+    third.focus()
+    chen.keyboard.press("Enter")  # crossed out: the screen is drawn again
+    expect(third).to_have_attribute("aria-pressed", "true")
+    on_it = {"testid": "sf-location", "location": location}
+    assert chen.evaluate(BUTTON) == on_it
+
+    boris.close()  # a phone drops: a new state for everyone
+    expect(seat(chen, "Boris")).to_have_attribute("data-connected", "false")
+    assert chen.evaluate(BUTTON) == on_it
+    ann.get_by_test_id("pause").click()
+    expect(chen.get_by_test_id("match-paused")).to_be_visible()
+    ann.get_by_test_id("resume").click()
+    expect(chen.get_by_test_id("match-paused")).to_have_count(0)
+    assert chen.evaluate(BUTTON) == on_it
+    chen.keyboard.press("Enter")  # the same button, still under the keyboard, takes the mark off
+    expect(chen.locator(f'[data-testid=sf-location][data-location="{location}"]')).to_have_attribute(
+        "aria-pressed", "false"
+    )

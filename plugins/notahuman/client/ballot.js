@@ -35,7 +35,7 @@ export function renderBallot(screen, ctx) {
         ),
       ),
     ];
-    if (!voter) return [el(ctx, "h3", {}, t("notahuman.screen.vote_title")), progress];
+    if (!voter) return [el(ctx, "h3", { id: "nah-ballot-title" }, t("notahuman.screen.vote_title")), progress];
     const allowed = ballot.allowed || [];
     const option = (choice, number, word, author) =>
       el(ctx, "button", {
@@ -44,6 +44,7 @@ export function renderBallot(screen, ctx) {
         disabled: !allowed.includes(choice),
         "aria-pressed": String(ballot.mine === choice),
         "data-testid": `nah-vote-${choice}`,
+        "data-keep": `nah-vote-${choice}`,
         "data-choice": choice,
         onclick: () => api.send("vote", { ballot: BALLOT, choice }),
       },
@@ -53,10 +54,11 @@ export function renderBallot(screen, ctx) {
         ballot.mine === choice ? el(ctx, "span", { class: "nah-option-check", "aria-hidden": "true" }, "✓") : null,
       );
     return [
-      el(ctx, "h3", {}, t("notahuman.screen.vote_title")),
-      // the vote's confirmation right under the title, where the tap that made it can see it
+      el(ctx, "h3", { id: "nah-ballot-title" }, t("notahuman.screen.vote_title")),
+      // the vote's confirmation right under the title, where the tap that made it can see it (a reader hears
+      // "your vote is counted" from the shell's log, and the option says it is pressed)
       ballot.mine
-        ? el(ctx, "p", { class: "nah-my-vote", "data-testid": "nah-my-vote", role: "status" }, t("notahuman.screen.you_voted", { choice: choiceLabel(ctx, ballot.mine) }))
+        ? el(ctx, "p", { class: "nah-my-vote", "data-testid": "nah-my-vote" }, t("notahuman.screen.you_voted", { choice: choiceLabel(ctx, ballot.mine) }))
         : el(ctx, "p", { class: "nah-note", "data-testid": "nah-my-vote" }, t("notahuman.screen.vote_prompt")),
       el(ctx, "div", { class: "nah-options", "data-testid": "nah-vote-options" },
         ctx.associations.map((a, i) => {

@@ -34,11 +34,13 @@ export function renderBoard(screen, ctx) {
           type: "button",
           class: ["nah-tile", answer ? "answer reveal-in" : null, guessed ? (answer ? "guess right" : "guess wrong") : null],
           "data-testid": `nah-tile-${n}`,
+          "data-keep": `nah-tile-${n}`,
           "data-number": String(n),
-          "aria-label": describe(ctx, n, { answer }),
+          // the name holds the tag the tile shows, as a reader that sees the screen says it
+          "aria-label": guessed ? api.t("notahuman.screen.picture_guessed", { picture: describe(ctx, n, { answer }) }) : describe(ctx, n, { answer }),
           onclick: () => openZoom(screen, n),
         },
-          el(ctx, "img", { src, alt: describe(ctx, n), loading: "eager", draggable: "false" }),
+          el(ctx, "img", { src, alt: "", loading: "eager", draggable: "false" }),  // the button's name describes it
           token(api, n, { class: answer ? "gold" : null }),
           guessed ? el(ctx, "span", { class: "nah-tile-tag" }, api.t("notahuman.screen.guess_tag")) : null,
         );

@@ -11,6 +11,7 @@
 //   board.js    the nine pictures;  zoom.js a picture enlarged (and the Human's guess)
 //   result.js   the round's result;  sheet.js the record sheet;  setup.js the lobby's picture packs
 //   pictures.js a picture in words (alt text from the scenes' tags);  cues.js the moments' sounds
+//   order.js    a phone's parts in the order of play
 // Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
 
 import { context } from "./common.js";
@@ -25,6 +26,7 @@ import { renderResult } from "./result.js";
 import { renderSheet } from "./sheet.js";
 import { cueMoments } from "./cues.js";
 import { loadTags } from "./pictures.js";
+import { arrangePhone } from "./order.js";
 
 export { renderSetup } from "./setup.js";
 
@@ -35,19 +37,28 @@ function screenOf(root, api) {
   if (screen && screen.box.parentNode === root) return screen;
   const { el } = api;
   screen = { keys: {}, round: null, zoom: null, warning: null, problem: null, busy: false, held: false, form: null, myVote: null };
-  screen.status = el("div", { class: "nah-status", "data-testid": "nah-status", "aria-live": "polite" });
+  // no live region of its own: the shell's log says each phase, turn and vote once (web/static/js/announce.js)
+  screen.status = el("div", { class: "nah-status", "data-testid": "nah-status" });
   screen.cardSlot = el("div", { class: "nah-card-slot" });
   screen.top = el("div", { class: "nah-top" }, screen.cardSlot, screen.status);
   screen.action = el("div", { class: "nah-action", "data-testid": "nah-action" });
   screen.result = el("section", { class: "nah-result", "data-testid": "nah-result" });
-  screen.ballot = el("section", { class: "nah-ballot", "data-testid": "nah-ballot" });
+  // a region named by its title ("Who is the Human?"), for a reader to find the vote by
+  screen.ballot = el("section", { class: "nah-ballot", "data-testid": "nah-ballot", "aria-labelledby": "nah-ballot-title" });
   screen.board = el("section", { class: "nah-board", "data-testid": "nah-board" });
   screen.list = el("section", { class: "nah-list", "data-testid": "nah-associations" });
-  screen.side = el("div", { class: "nah-side" }, screen.action, screen.result, screen.ballot, screen.list);
-  screen.main = el("div", { class: "nah-main" }, screen.board, screen.side);
   screen.sheet = el("section", { class: "nah-sheet", "data-testid": "nah-sheet" });
   screen.zoomBox = el("div", { class: "nah-zoom", hidden: true, "data-testid": "nah-zoom" });
-  screen.box = el("div", { class: "nah-root" }, screen.top, screen.main, screen.sheet, screen.zoomBox);
+  if (api.table) {
+    // the table lays its parts out side by side: the pictures beside the words
+    const side = el("div", { class: "nah-side" }, screen.action, screen.result, screen.ballot, screen.list);
+    const main = el("div", { class: "nah-main" }, screen.board, side);
+    screen.box = el("div", { class: "nah-root" }, screen.top, main, screen.sheet, screen.zoomBox);
+  } else {
+    // a phone is one column, in the order of play (order.js keeps it)
+    const parts = [screen.action, screen.result, screen.ballot, screen.top, screen.board, screen.list, screen.sheet, screen.zoomBox];
+    screen.box = el("div", { class: "nah-root" }, parts);
+  }
   root.replaceChildren(screen.box);
   screens.set(root, screen);
   return screen;
@@ -84,5 +95,6 @@ export function render(root, view, api) {
   renderList(screen, ctx);
   renderSheet(screen, ctx);
   renderZoom(screen);
+  if (!api.table) arrangePhone(screen, ctx);
   cueMoments(ctx);
 }

@@ -61,7 +61,8 @@ export function renderSheet(screen, ctx) {
     };
     return [
       el(ctx, "div", { class: "nah-list-head" }, el(ctx, "h3", {}, t("notahuman.screen.sheet_title"))),
-      el(ctx, "div", { class: "nah-scroll" },
+      // scrolls sideways on a phone: a keyboard can reach it, and a reader names it
+      el(ctx, "div", { class: "nah-scroll", tabindex: "0", role: "region", "aria-label": t("notahuman.screen.sheet_title") },
         el(ctx, "table", { class: "nah-sheet-table", "data-testid": "nah-sheet-table", style: { "--nah-rows": match.players.length + (withServer ? 2 : 1) } },
           el(ctx, "thead", {},
             el(ctx, "tr", {},

@@ -1,19 +1,33 @@
 // I'm Not a Robot: the gallery of a finished match (game_view.gallery: every drawing, in the order drawn,
 // with its round, artist and word). The table shows it as a scene of its own (the shell calls renderFinale):
 // one drawing at a time, large, replayed stroke by stroke, then the next, with every drawing small beside it.
-// A phone steps through it by hand, each drawing replayed as it comes.
+// A phone steps through it by hand, each drawing replayed as it comes, or its lines shown one at a time with a
+// step control (the figure first, then each decoration), for whoever wants no motion or time to look.
 
 import { inkBase, inkPaths } from "./pad.js";
 import { wordText } from "./common.js";
+import { refocus } from "./phone_parts.js";
 
 const STROKE_MS = 1400; // one line drawn
 const HOLD_MS = 1800; // the whole drawing held before the next one
 
-/** The ink of one drawing; ``replay``: its lines are drawn one after another (the figure first). */
-export function drawingInk(entry, { replay = false, className = null } = {}) {
+/** How many lines ``entry`` has: its figure and its decorations. */
+export function lineCount(entry) {
+  return 1 + (entry.decorations || []).length;
+}
+
+/**
+ * The ink of one drawing; ``replay``: its lines are drawn one after another (the figure first); ``upTo``: only
+ * its first that many lines, still.
+ */
+export function drawingInk(entry, { replay = false, className = null, upTo = null } = {}) {
   const base = inkBase(className);
   const decorations = inkPaths({ decorations: entry.decorations });
-  const ordered = [...inkPaths({ figure: entry.figure }), ...decorations]; // the figure first, as it was drawn
+  let ordered = [...inkPaths({ figure: entry.figure }), ...decorations]; // the figure first, as it was drawn
+  if (upTo !== null) {
+    ordered = ordered.slice(0, upTo);
+    replay = false;
+  }
   ordered.forEach((path, index) => {
     if (!replay) return;
     path.setAttribute("pathLength", "1");
@@ -65,7 +79,7 @@ export function renderFinale(root, view, api) {
   if (gallery.length) paint();
 }
 
-function galleryBody(api, gallery, index, { replay, table }) {
+function galleryBody(api, gallery, index, { replay, table, upTo = null }) {
   const { el, t } = api;
   const entry = gallery[index];
   return el(
@@ -75,7 +89,7 @@ function galleryBody(api, gallery, index, { replay, table }) {
     el(
       "figure",
       { class: "nr-gallery-main", "data-testid": "nr-gallery-main" },
-      el("div", { class: "nr-gallery-pad" }, drawingInk(entry, { replay })),
+      el("div", { class: "nr-gallery-pad", "data-testid": "nr-gallery-pad" }, drawingInk(entry, { replay, upTo })),
       caption(api, entry, index, gallery.length),
     ),
     table
@@ -95,16 +109,19 @@ function galleryBody(api, gallery, index, { replay, table }) {
   );
 }
 
-/** A phone's gallery: one drawing at a time, replayed, with buttons to the previous and the next. */
+/** A phone's gallery: one drawing at a time, replayed, with buttons to the previous and the next, and a step control. */
 export function phoneGallery(s, api, gallery) {
   const { el, t } = api;
   const index = Math.min(s.ui.galleryIndex ?? 0, gallery.length - 1);
   const go = (step) => {
     s.ui.galleryIndex = (index + step + gallery.length) % gallery.length;
+    s.ui.galleryStep = null; // the next drawing replays from its start
     api.refresh();
   };
+  const upTo = s.ui.galleryStep ?? null;
   return [
-    galleryBody(api, gallery, index, { replay: true, table: false }),
+    galleryBody(api, gallery, index, { replay: true, table: false, upTo }),
+    stepControl(s, api, gallery[index], upTo),
     el(
       "div",
       { class: "nr-gallery-nav" },
@@ -112,4 +129,26 @@ export function phoneGallery(s, api, gallery) {
       el("button", { type: "button", class: "btn", "data-testid": "nr-gallery-next", onclick: () => go(1) }, t("notarobot.gallery.next")),
     ),
   ];
+}
+
+/** The drawing's lines one at a time: back and forth, and which line is shown, in words. */
+function stepControl(s, api, entry, upTo) {
+  const { el, t } = api;
+  const count = lineCount(entry);
+  const step = (by) => {
+    s.ui.galleryStep = Math.min(count, Math.max(1, (upTo ?? 0) + by));
+    api.refresh();
+    refocus(by > 0 ? "nr-step-forward" : "nr-step-back", by > 0 ? "nr-step-back" : "nr-step-forward");
+  };
+  const said =
+    upTo === null
+      ? t("notarobot.gallery.step_hint", { count })
+      : t(upTo === 1 ? "notarobot.gallery.step_figure" : "notarobot.gallery.step_decoration", { number: upTo, count });
+  return el(
+    "div",
+    { class: "nr-gallery-steps", role: "group", "aria-label": t("notarobot.gallery.steps") },
+    el("button", { type: "button", class: "btn", "data-testid": "nr-step-back", disabled: upTo === null || upTo <= 1, onclick: () => step(-1) }, t("notarobot.gallery.step_back")),
+    el("button", { type: "button", class: "btn", "data-testid": "nr-step-forward", disabled: upTo !== null && upTo >= count, onclick: () => step(1) }, t("notarobot.gallery.step_forward")),
+    el("p", { class: "nr-gallery-step-said", "data-testid": "nr-step-said", role: "status" }, said),
+  );
 }

@@ -29,7 +29,7 @@ export function renderPhone(s, ctx) {
   else if ([P.uncover, P.guessing, P.reveal].includes(ctx.stage)) turnPhase(s, ctx);
   else {
     for (const name of ["words", "controls", "info", "votes"]) s.paint(name, null, () => null);
-    s.paint("stage", [api.lang, gallery.length, s.ui.galleryIndex ?? 0], () => (gallery.length ? phoneGallery(s, api, gallery) : null));
+    s.paint("stage", [api.lang, gallery.length, s.ui.galleryIndex ?? 0, s.ui.galleryStep ?? null], () => (gallery.length ? phoneGallery(s, api, gallery) : null));
   }
   s.paint("tokens", [api.lang, ctx.g.tokens, ctx.artist, [...ctx.left], ctx.match.players], () => tokenTable(ctx));
   s.paint("record", [api.lang, ctx.g.turns, [...ctx.left]], () => record(ctx));

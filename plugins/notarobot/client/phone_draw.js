@@ -1,24 +1,44 @@
 // I'm Not a Robot on a player's phone while everyone draws: pick a word, draw the figure and the decorations on
-// the pad (kept as one node for the whole round: a state arriving mid-stroke never breaks the line), see the
-// inside, submit; the host picks the first artist.
+// the pad with a finger, or by tapping the grid's points (tap_draw.js), the pad kept as one node for the whole round
+// (a state arriving mid-stroke never breaks the line); see the inside, submit; the host picks the first artist.
 
 import { who, wordList } from "./common.js";
 import { Board, Drawing } from "./drawing.js";
 import { padView } from "./pad.js";
-import { problemLine, refusal, secretWord } from "./phone_parts.js";
+import { problemLine, refocus, refusal, secretWord } from "./phone_parts.js";
+import { TapBoard } from "./tap_draw.js";
 
 const drafts = new Map(); // "<match>:<round>" -> {drawing, board, busy, problem}: survives every re-render
+const TAPPING_KEY = "gamenight.notarobot.tapping"; // this device draws by tapping: remembered for the next rounds
+
+function tappingChosen() {
+  try {
+    return localStorage.getItem(TAPPING_KEY) === "on";
+  } catch {
+    return false; // storage refused (a private window): the switch still works for the round
+  }
+}
+
+function rememberTapping(on) {
+  try {
+    localStorage.setItem(TAPPING_KEY, on ? "on" : "off");
+  } catch {
+    // not remembered; nothing else changes
+  }
+}
 
 function draftOf(ctx) {
   const key = `${ctx.match.id}:${ctx.match.round}`;
   let draft = drafts.get(key);
   if (!draft) {
     drafts.clear(); // a new round (or match): the last one's pad is of no more use
-    draft = { drawing: new Drawing(), board: null, busy: false, problem: null };
+    draft = { drawing: new Drawing(), board: null, tapBoard: null, tapping: tappingChosen(), busy: false, problem: null };
     drafts.set(key, draft);
   }
   draft.api = ctx.api; // the newest: the shell may have built its panel again since the board was made
   if (!draft.board) draft.board = new Board(ctx.api, draft.drawing, () => draft.api.refresh());
+  if (!draft.tapBoard) draft.tapBoard = new TapBoard(ctx.api, draft.drawing, () => draft.api.refresh());
+  draft.tapBoard.api = ctx.api;
   return draft;
 }
 
@@ -73,9 +93,11 @@ export function drawingPhase(s, ctx) {
       ),
     ),
   ]);
-  s.place("stage", draft.board.node);
-  draft.board.paint();
-  const key = [api.lang, d.tool, d.figure, d.decorations.length, d.history.length, d.inside, d.tangled, d.problem, d.word, draft.busy, draft.problem];
+  const board = draft.tapping ? draft.tapBoard : draft.board;
+  s.place("stage", board.node);
+  board.paint();
+  const taps = draft.tapBoard.taps;
+  const key = [api.lang, d.tool, d.figure, d.decorations.length, d.history.length, d.inside, d.tangled, d.problem, d.word, draft.busy, draft.problem, draft.tapping, taps];
   s.paint("controls", key, () => drawControls(ctx, draft));
 }
 
@@ -95,6 +117,7 @@ function drawControls(ctx, draft) {
           d.tool = name;
           api.refresh();
           draft.board.paint();
+          draft.tapBoard.paint();
         },
       },
       t(`notarobot.screen.tool_${name}`),
@@ -108,6 +131,7 @@ function drawControls(ctx, draft) {
   const update = () => {
     draft.problem = null;
     draft.board.paint();
+    draft.tapBoard.paint();
     api.refresh();
   };
   const submit = () => {
@@ -128,6 +152,7 @@ function drawControls(ctx, draft) {
       "div",
       { class: "nr-draw-bar", "data-now": "draw" },
       el("div", { class: "nr-tools", role: "group", "aria-label": t("notarobot.screen.tools") }, tool("figure"), tool("decoration")),
+      draft.tapping ? tapControls(ctx, draft, update) : null,
       el(
         "div",
         { class: "nr-row nr-edit-row" },
@@ -140,6 +165,8 @@ function drawControls(ctx, draft) {
         ),
       ),
     ),
+    draft.tapping ? draft.tapBoard.saidNode : null,
+    tapSwitch(ctx, draft),
     el(
       "p",
       { class: "nr-inside-count", "data-testid": "nr-inside-count", "data-count": String(d.inside.length) },
@@ -149,9 +176,52 @@ function drawControls(ctx, draft) {
     problemLine(api, d.problem, "nr-stroke-problem"),
     problemLine(api, draft.problem),
     d.word === null ? el("p", { class: "nr-note" }, t("notarobot.screen.pick_word_first")) : null,
-    el("p", { class: "nr-hint", "data-testid": "nr-hint" }, hint),
+    el("p", { class: "nr-hint", "data-testid": "nr-hint" }, draft.tapping ? t(d.tool === "figure" ? "notarobot.tap.hint_figure" : "notarobot.tap.hint_decoration") : hint),
     el("p", { class: "nr-note" }, t("notarobot.screen.submit_note"), " ", t("notarobot.screen.status.draw_hint")),
   ];
+}
+
+/** The switch between drawing with a finger and tapping the pad's grid points (tap_draw.js). */
+function tapSwitch(ctx, draft) {
+  const { api } = ctx;
+  return api.el(
+    "button",
+    {
+      type: "button",
+      class: ["btn", "nr-tap-switch", draft.tapping ? "on" : null],
+      "aria-pressed": String(draft.tapping),
+      "data-testid": "nr-tap-switch",
+      onclick: () => {
+        draft.tapping = !draft.tapping;
+        rememberTapping(draft.tapping);
+        api.refresh();
+        refocus("nr-tap-switch");
+      },
+    },
+    api.t("notarobot.tap.switch"),
+  );
+}
+
+/** While tapping: finish the line tapped so far, or take its last point back (the pad in words: TapBoard). */
+function tapControls(ctx, draft, update) {
+  const { api } = ctx;
+  const { el, t } = api;
+  const board = draft.tapBoard;
+  const figure = draft.drawing.tool === "figure";
+  return el(
+    "div",
+    { class: "nr-row nr-tap-row" },
+    el(
+      "button",
+      { type: "button", class: "btn primary", "data-testid": "nr-tap-finish", disabled: !board.canFinish(), onclick: () => (board.finish(), update(), refocus("nr-tap-finish", "nr-point-0-0")) },
+      t(figure ? "notarobot.tap.close_figure" : "notarobot.tap.finish_decoration"),
+    ),
+    el(
+      "button",
+      { type: "button", class: "btn", "data-testid": "nr-tap-back", disabled: !board.taps.length, onclick: () => (board.back(), update(), refocus("nr-tap-back", "nr-tap-finish")) },
+      t("notarobot.tap.back"),
+    ),
+  );
 }
 
 /** The host picks who "most recently wrote computer code" while round 1 is drawn; everyone sees the order. */

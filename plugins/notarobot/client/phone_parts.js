@@ -25,7 +25,6 @@ function paintSecretWord(secret) {
   const { el, t } = api;
   button.classList.toggle("held", held);
   button.setAttribute("aria-pressed", String(held));
-  button.setAttribute("aria-label", t("notarobot.screen.word_hold"));
   button.replaceChildren(
     el("span", { class: "nr-your-word-label" }, t("notarobot.screen.your_word")),
     held
@@ -44,4 +43,18 @@ export function refusal(ctx, answer) {
   const params = { ...(answer.error?.params || {}) };
   if (typeof params.player === "string" && ctx.match.names?.[params.player]) params.player = ctx.api.name(params.player);
   return { key: answer.error?.key || "error.unknown", params };
+}
+
+/**
+ * After a render that built its buttons again, the focus back on the button of ``testid`` (or, where that one is now
+ * disabled, of ``fallback``): a player stepping with a keyboard or a screen reader stays where they were.
+ */
+export function refocus(testid, fallback = null) {
+  for (const id of [testid, fallback]) {
+    const button = id && document.querySelector(`[data-testid="${id}"]`);
+    if (button && !button.disabled) {
+      button.focus();
+      return;
+    }
+  }
 }

@@ -6,11 +6,13 @@
 //   inside.js   the inside-tiles preview (even-odd, sampled), the crossing count
 //   pad.js      the pad: SVG ink, the tile grid, masks, checkmarks
 //   drawing.js  pointer input, simplification, the server's limits, undo
+//   tap_draw.js drawing by tapping the pad's grid points (buttons named by row and column), said in words
 //   phone.js    a player's phone (phone_draw.js the drawing, phone_parts.js what both share, fit.js the pad's
 //               size and the scroll to what to do now)
 //   table.js    the table screen (and anyone watching); votes.js the reveal's votes
 //   cards.js    the lobby's word cards (renderSetup);  cues.js the moments' sounds
-//   gallery.js  every drawing of a finished match (renderFinale: the table's scene; a phone steps through it)
+//   gallery.js  every drawing of a finished match (renderFinale: the table's scene; a phone steps through it,
+//               drawing by drawing and line by line)
 // Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
 
 import { context } from "./common.js";

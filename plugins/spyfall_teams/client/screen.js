@@ -19,6 +19,7 @@ import {
 } from "/plugins/spyfall/kit.js";
 import { allyPickSection } from "./parts/ally-pick.js";
 import { cueMoments } from "./parts/cues.js";
+import { focusConfirmation } from "./parts/focus.js";
 import { locationPickSection } from "./parts/location-pick.js";
 import { resultSection } from "./parts/result.js";
 import { showSection } from "./parts/show.js";
@@ -114,7 +115,7 @@ export function render(root, view, api) {
   const listNode = list
     ? locationList(api, mem.ui, { locations: game.locations, mode: list, marks: game.marks || [], answers: known, rerender: ctx.rerender })
     : null;
-  // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps a field's focus).
+  // The card node stays (it may be held right now); the rest is rebuilt (the shell keeps the focused control).
   layOut(api, mem, {
     phase: match.over ? "over" : phase,
     top: topSection(ctx),
@@ -125,4 +126,5 @@ export function render(root, view, api) {
     count: (game.locations || []).length,
     wide,
   });
+  if (!api.table) focusConfirmation(mem.body, mem.ui, match.phase);
 }

@@ -6,6 +6,8 @@
 // may ask for it from its shared code. Every cue this device plays is appended to window.gamenightCues as
 // {name, time, muted, unlocked}, whether it is heard or not (the browser tests read it).
 
+import { showCaption } from "./captions.js";
+
 const MUTE_KEY = "gamenight.muted";
 const GESTURES = ["pointerdown", "keydown", "touchend"];
 const REPEAT_MS = 400; // the same cue asked for twice at once (by the shell and by a game) sounds once
@@ -128,6 +130,7 @@ export function cue(name) {
   const silent = muted();
   window.gamenightCues.push({ name, time: now, muted: silent, unlocked: audioUnlocked() });
   if (window.gamenightCues.length > 500) window.gamenightCues.splice(0, 100);
+  showCaption(name); // seen as well as heard (or felt): a caption line on this device
   if (spec.vibrate && typeof navigator.vibrate === "function") {
     try {
       navigator.vibrate(spec.vibrate);

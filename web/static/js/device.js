@@ -2,6 +2,7 @@
 
 import { audioUnlocked, muted, onSoundChange, setMuted, setSurface, unlockOnGesture } from "./cues.js";
 import { ready, t } from "./i18n.js";
+import { initMotionSwitch } from "./motion.js";
 
 const TEXT_KEY = "gamenight.text";
 
@@ -54,6 +55,7 @@ export function initDevice(surface) {
     paintDevice();
   });
   onSoundChange(paintSoundSwitch);
+  initMotionSwitch();
   paintDevice();
 }
 

@@ -10,6 +10,7 @@ import { initDevice, paintDevice } from "./device.js";
 import { MatchPanel } from "./match.js";
 import { closeNightButton, renderPhoneRecap } from "./recap.js";
 import { Moments } from "./moments.js";
+import { Announcer } from "./announce.js";
 import { scoreboardSection } from "./scoreboard.js";
 import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
@@ -60,6 +61,7 @@ const command = (kind, args = {}, options = {}) => request(socket, "command", { 
 const match = new MatchPanel(byId("match"), { command });
 const setup = new SetupPanel(byId("setup"), { command, refused: () => render() });
 const moments = new Moments({ table: false });
+const announcer = new Announcer();
 
 function setMode(next) {
   mode = next;
@@ -123,6 +125,7 @@ function onState(next) {
   view = next;
   syncClock(next.now);
   moments.observe(next);
+  announcer.observe(next);
   mode = "room";
   render();
 }

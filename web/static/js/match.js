@@ -14,6 +14,7 @@ import { trimToFit, watchStage } from "./fit.js";
 import { who } from "./looks.js";
 import { NowScroller } from "./now_scroll.js";
 import { offlineLine, offlineMark } from "./presence.js";
+import { tableTimeAsks, timeAskParts, timeFactorPicker } from "./time_asks.js";
 
 export { hasLeft, leftBadge, waiting };
 
@@ -25,7 +26,8 @@ export function phaseLabel(match) {
   return has(key) ? t(key) : null;
 }
 
-function timerLabel(match, name) {
+/** What a clock of the match is for, in the game's words ("Accusation vote"), else the shell's. */
+export function timerLabel(match, name) {
   const game = match.game;
   if (name === "break" && lastRound(match)) return t("match.timer.final_results");
   if (name.startsWith("ballot:")) {
@@ -61,6 +63,8 @@ export class MatchPanel {
     this.head = el("div", { class: "match-head", "data-testid": "match-head" });
     this.timers = el("div", { class: "timers", "data-testid": "timers" });
     this.controls = el("div", { class: "match-controls", "data-testid": "match-controls" });
+    // a player's ask for more time and the host's answers: below the game's screen, like the host's bar
+    this.timeAsks = el("div", { class: "time-asks", "data-testid": "time-asks", hidden: true });
     this.result = el("div", { class: "result-box reveal-in", "data-testid": "result" });
     this.notice = el("div", { class: "match-notice", "data-testid": "match-notice", hidden: true });
     this.screen = el("div", { class: ["game-screen", table ? "stage" : null], "data-testid": "game-screen" });
@@ -69,7 +73,7 @@ export class MatchPanel {
     // whose phone is offline: on the table at the top of the rail, on a phone above the game's screen
     this.presence = el("div", { class: "match-presence", "data-testid": "match-presence", hidden: true });
     this.rail = el("div", { class: "match-rail", "data-testid": "match-rail" }, table ? this.presence : null, this.scores, this.feed);
-    fill(container, this.head, this.timers, this.controls, this.result, this.notice, table ? null : this.presence, this.screen, this.rail);
+    fill(container, this.head, this.timers, this.timeAsks, this.controls, this.result, this.notice, table ? null : this.presence, this.screen, this.rail);
     if (table) {
       watchStage(this.screen);
       new ResizeObserver(() => trimToFit(this.rail)).observe(this.rail);
@@ -169,9 +173,19 @@ export class MatchPanel {
       this.table && asks.length
         ? el("p", { class: "seat-ask-line", role: "status", "data-testid": "table-seat-asks" }, t("table.seat_asks", { names: joinNames(view, asks) }))
         : null,
+      this.table ? tableTimeAsks(view) : null,
     ].filter(Boolean);
     this.notice.hidden = lines.length === 0;
     fill(this.notice, lines);
+    const timeAsks = this.table
+      ? null
+      : timeAskParts(view, {
+          host: this.host,
+          playing: presentPlayers(view.match).includes(view.you),
+          act: (move, args) => this.act(move, args),
+        });
+    this.timeAsks.hidden = !timeAsks;
+    fill(this.timeAsks, timeAsks);
   }
 
   renderTimers(match) {
@@ -198,6 +212,7 @@ export class MatchPanel {
           node,
           bar,
           timer.paused ? el("div", { class: "timer-note" }, t("match.paused")) : null,
+          timer.untimed ? el("div", { class: "timer-note", "data-testid": "timer-untimed" }, t("match.no_clock")) : null,
         );
       }),
     );
@@ -223,6 +238,7 @@ export class MatchPanel {
         t("match.extend", { seconds: EXTEND_SECONDS, timer: timerLabel(match, name) }),
       ),
     );
+    extend.push(timeFactorPicker(match, (move, args) => this.act(move, args)));
     fill(this.controls, hostControls(match, { act: (move) => this.act(move), command: this.command, extend }));
   }
 

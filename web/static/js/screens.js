@@ -10,7 +10,7 @@ import { findGame, loadCatalogue, phasesOf } from "./catalogue.js";
 import { getSeat } from "./store.js";
 import { toLobbyNode } from "./socket.js";
 import { holdToReveal } from "./hold.js";
-import { findField } from "./focus.js";
+import { findControl } from "./focus.js";
 import { cue } from "./cues.js";
 import { COLOURS, avatar, lookOf, who } from "./looks.js";
 import { firstState } from "./moments.js";
@@ -89,6 +89,9 @@ export async function loadVariantScreens(gameId, variantIds) {
 
 const notAttached = { ok: false, error: { code: "not_attached", key: "error.not_attached", params: {} } };
 
+/** The event a screen's api.announce dispatches (its text in ``detail``); the phone's announcer says it. */
+export const ANNOUNCE_EVENT = "gamenight:announce";
+
 /**
  * The api a screen receives. ``current()`` returns the newest view; ``command(kind, args)`` sends
  * a lobby command (null on the table screen, where nothing can be sent); ``root()`` is the element
@@ -138,8 +141,9 @@ export function screenApi({ current, command, table, root = () => null, refresh 
     },
     /** Render the screen again with the newest view (after a change of its own: a picker opened). */
     refresh: () => refresh(),
+
     /** The field with this key (data-keep, id or name) as it is in the page now, or null. */
-    field: (key) => findField(root(), key),
+    field: (key) => findControl(root(), key, { field: true }),
     name: (pid) => nameOf(current(), pid),
     /**
      * A player as the shell shows one (docs/screens.md): a node with their avatar (a shape on a disc of
@@ -176,6 +180,16 @@ export function screenApi({ current, command, table, root = () => null, refresh 
      */
     cueOnce: (key, name) => {
       if (once(`cue:${key}`) && !firstState()) cue(name);
+    },
+    /**
+     * Say ``text`` (a string, or a function making it) in this phone's spoken news, which a screen reader reads
+     * out, once for the moment ``key``; a moment under way when the page opened is not said, and nothing is on
+     * the table. The shell already says phases, turns, votes, clocks and results: this is for a game's own.
+     */
+    announceOnce: (key, text) => {
+      if (table || !once(`say:${key}`) || firstState()) return;
+      const words = typeof text === "function" ? text() : text;
+      if (words) document.dispatchEvent(new CustomEvent(ANNOUNCE_EVENT, { detail: words }));
     },
     /** A button for a move, disabled while the move is on its way: actionButton(attrs, label, onPress). */
     actionButton,

@@ -35,6 +35,7 @@ export function askingTracker(api, { players, me, playing, asker, askedBy, first
                 class: ["btn", "sf-choice"],
                 disabled: back,
                 "data-player": pid,
+                "data-keep": `sf-asked-${pid}`,
                 "data-testid": "sf-asked",
                 // the prompt above says what a tap means: the button shows the name alone, whole on demand
                 "aria-label": t("spyfall.kit.i_asked", { name: api.name(pid) }),

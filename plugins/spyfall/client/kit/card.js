@@ -55,7 +55,7 @@ export class HeldCard {
     const { node: card, back, face } = this;
     const secret = this.secret;
     card.classList.toggle("held", this.held);
-    card.setAttribute("aria-label", this.held ? t("spyfall.kit.card_label") : t("spyfall.kit.card_hold"));
+    // No name of its own: a reader says what the card shows, the hint on its back or, while held, its face.
     back.replaceChildren(
       el("span", { class: "sf-card-emblem", "aria-hidden": "true" }, "?"),
       el("span", { class: "sf-card-hint" }, t(this.compact ? "spyfall.kit.card_hold_short" : "spyfall.kit.card_hold")),

@@ -40,8 +40,11 @@ export function locationList(
         answer.has(location.id) ? "answer" : null,
         mode === "pick" && picked.has(location.id) ? "chosen" : null,
       ];
+      // the name beside the thumbnail says it: a screen reader reads each location once
+      const thumb = locationPicture(api, location, { size: "thumb" });
+      thumb.setAttribute("aria-hidden", "true");
       const label = [
-        locationPicture(api, location, { size: "thumb" }),
+        thumb,
         el(
           "span",
           { class: "sf-location-name", style: { "--sf-word": longestWord(locationName(api, location)) } },
@@ -58,6 +61,7 @@ export function locationList(
             type: "button",
             class: cls,
             "data-location": location.id,
+            "data-keep": `sf-pick-${location.id}`,
             "data-testid": "sf-pick",
             "aria-pressed": picked.has(location.id) ? "true" : "false",
             onclick: () => onChoose?.(location.id),
@@ -71,6 +75,7 @@ export function locationList(
           type: "button",
           class: cls,
           "data-location": location.id,
+          "data-keep": `sf-mark-${location.id}`,
           "data-testid": "sf-location",
           "data-pending": pending.has(location.id) ? "1" : null,
           "aria-pressed": crossed ? "true" : "false",

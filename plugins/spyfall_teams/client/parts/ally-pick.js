@@ -4,7 +4,8 @@
 // Spyfall, 3 and 4), so a glance at a phone says nothing.
 
 import { names, section } from "/plugins/spyfall/kit.js";
-import { allyCount, progress } from "./picks.js";
+import { focusWhenDrawn } from "./focus.js";
+import { PROMPT_ID, allyCount, namedByPrompt, progress } from "./picks.js";
 
 function choiceButton(api, { chosen, attrs, label, onclick }) {
   return api.el(
@@ -28,50 +29,55 @@ function pickForm(ctx) {
   const chosen = ui.allyPick || (ui.allyPick = []);
   const ready = ui.allyNone || chosen.length === needed;
   const players = api.present.filter((pid) => pid !== me);
-  return [
-    el("p", { class: "sf-prompt" }, t("spyfall_teams.screen.pick_allies_prompt", { count: needed })),
-    el(
-      "div",
-      { class: "sf-choices st-ally-choices", "data-testid": "st-ally-targets" },
-      players.map((pid) =>
-        choiceButton(api, {
-          chosen: chosen.includes(pid),
-          attrs: { "data-player": pid, "data-testid": "st-ally" },
-          label: api.name(pid),
-          onclick: () => {
-            ui.allyNone = false;
-            const at = chosen.indexOf(pid);
-            if (at >= 0) chosen.splice(at, 1);
-            else {
-              chosen.push(pid);
-              if (chosen.length > needed) chosen.shift();
-            }
-            ctx.rerender();
-          },
-        }),
-      ),
+  const choices = el(
+    "div",
+    { class: "sf-choices st-ally-choices", "data-testid": "st-ally-targets" },
+    players.map((pid) =>
       choiceButton(api, {
-        chosen: Boolean(ui.allyNone),
-        attrs: { class: ["btn", "sf-choice", "st-none", ui.allyNone ? "chosen" : null], "data-testid": "st-ally-none" },
-        label: t("spyfall_teams.screen.ally_none"),
+        chosen: chosen.includes(pid),
+        attrs: { "data-player": pid, "data-keep": `st-ally-${pid}`, "data-testid": "st-ally" },
+        label: api.name(pid),
         onclick: () => {
-          ui.allyNone = !ui.allyNone;
-          chosen.splice(0, chosen.length);
+          ui.allyNone = false;
+          const at = chosen.indexOf(pid);
+          if (at >= 0) chosen.splice(at, 1);
+          else {
+            chosen.push(pid);
+            if (chosen.length > needed) chosen.shift();
+          }
           ctx.rerender();
         },
       }),
     ),
+    choiceButton(api, {
+      chosen: Boolean(ui.allyNone),
+      attrs: { class: ["btn", "sf-choice", "st-none", ui.allyNone ? "chosen" : null], "data-keep": "st-ally-none", "data-testid": "st-ally-none" },
+      label: t("spyfall_teams.screen.ally_none"),
+      onclick: () => {
+        ui.allyNone = !ui.allyNone;
+        chosen.splice(0, chosen.length);
+        ctx.rerender();
+      },
+    }),
+  );
+  return [
+    el("p", { class: "sf-prompt", id: PROMPT_ID }, t("spyfall_teams.screen.pick_allies_prompt", { count: needed })),
+    namedByPrompt(choices),
     el(
       "div",
       // once the pick is whole, its send is pinned to the bottom of the phone's screen (in view below a long list)
       { class: ["sf-row", "st-send", ready ? "sf-confirm-bar" : null], "data-testid": "st-send" },
-      api.actionButton({ class: "btn primary big", disabled: !ready, "data-testid": "st-point" },
+      api.actionButton({ class: "btn primary big", disabled: !ready, "data-keep": "st-point", "data-testid": "st-point" },
         !ready
           ? t("spyfall_teams.screen.point_choose", { count: needed })
           : chosen.length
             ? t("spyfall_teams.screen.point_confirm", { names: names(api, chosen) })
             : t("spyfall_teams.screen.point_none"),
-        () => api.send("point", { players: ui.allyNone ? [] : chosen.slice() }),
+        async () => {
+          const answer = await api.send("point", { players: ui.allyNone ? [] : chosen.slice() });
+          if (answer?.ok) focusWhenDrawn(ctx, "st-my-ally-pick");
+          return answer;
+        },
       ),
     ),
   ];
@@ -82,7 +88,7 @@ function myPick(ctx) {
   const mine = game.my_ally_pick;
   return api.el(
     "p",
-    { class: "st-mine", "data-testid": "st-my-ally-pick" },
+    { class: "st-mine", tabindex: "-1", "data-testid": "st-my-ally-pick" },
     mine.length ? api.t("spyfall_teams.screen.you_pointed", { names: names(api, mine) }) : api.t("spyfall_teams.screen.you_pointed_none"),
   );
 }

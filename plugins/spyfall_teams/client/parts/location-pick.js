@@ -3,7 +3,8 @@
 // non-spy), and a spy's second counts too (docs/rules/spyfall_teams.md, Team Spyfall, 3).
 
 import { joined, locationList, locationName, section } from "/plugins/spyfall/kit.js";
-import { progress } from "./picks.js";
+import { focusWhenDrawn } from "./focus.js";
+import { PROMPT_ID, namedByPrompt, progress } from "./picks.js";
 import { cardById } from "./teams.js";
 
 export const LOCATION_SLOTS = 2;
@@ -35,35 +36,39 @@ function pickForm(ctx) {
   const { el, t } = api;
   const chosen = mem.ui.locationPick || (mem.ui.locationPick = []);
   const ready = chosen.length === LOCATION_SLOTS;
+  const choices = locationList(api, mem.ui, {
+    locations: game.locations,
+    mode: "pick",
+    marks: game.marks || [],
+    chosen,
+    onChoose: (id) => {
+      const at = chosen.indexOf(id);
+      if (at >= 0) chosen.splice(at, 1);
+      else {
+        chosen.push(id);
+        if (chosen.length > LOCATION_SLOTS) chosen.shift();
+      }
+      ctx.rerender();
+    },
+  });
   return [
-    el("p", { class: "sf-prompt" }, t("spyfall_teams.screen.pick_location_prompt", { chosen: chosen.length })),
+    el("p", { class: "sf-prompt", id: PROMPT_ID }, t("spyfall_teams.screen.pick_location_prompt", { chosen: chosen.length })),
     slots(ctx, chosen),
-    locationList(api, mem.ui, {
-      locations: game.locations,
-      mode: "pick",
-      marks: game.marks || [],
-      chosen,
-      onChoose: (id) => {
-        const at = chosen.indexOf(id);
-        if (at >= 0) chosen.splice(at, 1);
-        else {
-          chosen.push(id);
-          if (chosen.length > LOCATION_SLOTS) chosen.shift();
-        }
-        ctx.rerender();
-      },
-    }),
+    namedByPrompt(choices),
     el(
       "div",
       // once the pick is whole, its send is pinned to the bottom of the phone's screen (in view below a long list)
       { class: ["sf-row", "st-send", ready ? "sf-confirm-bar" : null], "data-testid": "st-send" },
-      api.actionButton({ class: "btn primary big", disabled: !ready, "data-testid": "st-name-location" },
+      api.actionButton({ class: "btn primary big", disabled: !ready, "data-keep": "st-name-location", "data-testid": "st-name-location" },
         ready
           ? t("spyfall_teams.screen.name_confirm", { locations: joined(api, chosen.map((id) => locationName(api, cardById(game, id)))) })
           : t("spyfall_teams.screen.name_choose", { count: LOCATION_SLOTS }),
         async () => {
           const answer = await api.send("name_location", { locations: chosen.slice() });
-          if (answer?.ok) mem.ui.sentLocations = chosen.slice();
+          if (answer?.ok) {
+            mem.ui.sentLocations = chosen.slice();
+            focusWhenDrawn(ctx, "st-my-location-pick");
+          }
           return answer;
         },
       ),
@@ -77,7 +82,7 @@ function myPick(ctx) {
   const mine = mem.ui.sentLocations || game.my_location_pick;
   return api.el(
     "p",
-    { class: "st-mine", "data-testid": "st-my-location-pick" },
+    { class: "st-mine", tabindex: "-1", "data-testid": "st-my-location-pick" },
     mine.length
       ? api.t("spyfall_teams.screen.you_named", { locations: joined(api, mine.map((id) => locationName(api, cardById(game, id)))) })
       : api.t("spyfall_teams.screen.you_missed"), // the pick clock ran out

@@ -2,6 +2,15 @@
 
 import { gone } from "/plugins/spyfall/kit.js";
 
+export const PROMPT_ID = "st-pick-prompt"; // one pick form at a time on a phone
+
+/** ``node`` (the form's choices) as a group a screen reader names by the form's prompt ("Tap two locations"). */
+export function namedByPrompt(node) {
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-labelledby", PROMPT_ID);
+  return node;
+}
+
 /** How many have made the pick (who has: the ✓ tags on the players' chips above). */
 export function progress(ctx, done, testid) {
   const { api, match } = ctx;

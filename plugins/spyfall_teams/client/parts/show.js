@@ -4,6 +4,16 @@ import { section } from "/plugins/spyfall/kit.js";
 import { stageSection } from "./stage.js";
 import { stepBody, stepTitle } from "./steps.js";
 
+/** A new step, said on the phone (a screen reader reads it out): its title, and its words unless it is a table
+ * (everyone's picks: read by moving through it). */
+function sayStep(ctx, step, index, card) {
+  const { api, match } = ctx;
+  api.announceOnce(`st-step:${match.id}:${match.round}:${index}`, () => {
+    const body = card.querySelector("table") ? "" : card.lastChild?.textContent?.replace(/\s+/g, " ").trim();
+    return [stepTitle(ctx, step), body].filter(Boolean).join(". ");
+  });
+}
+
 export function showSection(ctx) {
   const { api, match, mem, host, shown } = ctx;
   const { el, t } = api;
@@ -31,6 +41,7 @@ export function showSection(ctx) {
       );
     })
     .reverse(); // the newest first: on a TV it is where the eyes are
+  sayStep(ctx, newest, newestIndex, cards[0]);
   const showing = match.phase === api.phases.reveal; // the show is on: during the break it is read back
   const manual = !match.options?.show_seconds;
   const controls = [];

@@ -26,6 +26,11 @@ export function awardsList(ctx, step, fresh) {
   );
 }
 
+/** The arrow between a player and their pick, read out as what it means ("points at", "names"). */
+function arrow(api, key) {
+  return api.el("span", { class: "st-arrow", role: "img", "aria-label": api.t(key) }, " → ");
+}
+
 export function pointingRows(ctx, pointing, kept = null) {
   const { api } = ctx;
   const { el } = api;
@@ -41,7 +46,7 @@ export function pointingRows(ctx, pointing, kept = null) {
         "li",
         { class: ["st-hand", down ? "down" : null], "data-player": pid },
         who(ctx, pid),
-        el("span", { class: "st-arrow", "aria-hidden": "true" }, " → "),
+        arrow(api, "spyfall_teams.screen.arrow_pointed"),
         whoList(ctx, targets, dropped),
       );
     }),
@@ -68,7 +73,7 @@ export function guessRows(ctx, players) {
         "li",
         { "data-player": pid },
         who(ctx, pid),
-        el("span", { class: "st-arrow", "aria-hidden": "true" }, " → "),
+        arrow(api, "spyfall_teams.screen.arrow_named"),
         named.length
           ? named.map((id, i) =>
               own === "spy" || i === 0
