@@ -165,13 +165,12 @@ def test_a_team_spyfall_round_by_roles_names_and_announcements(pages, disconnect
     expect(result).to_contain_text(f"{home['names']['en']} wins the round!")
     # each step of the show was said as it came, by its title (and its words, but for the table of picks)
     steps = chen.get_by_test_id("st-step")
-    titles = dict(
-        zip(steps.evaluate_all("(nodes) => nodes.map((n) => +n.dataset.index)"), steps.locator("h3").all_inner_texts())
-    )
+    indexes = steps.evaluate_all("(nodes) => nodes.map((n) => +n.dataset.index)")
+    titles = dict(zip(indexes, steps.locator("h3").all_inner_texts(), strict=True))
     heard = heard_after(chen, 7 + len(titles))
     said = heard[6:-1]
     assert heard[-1] == "Round 1: Round over" and len(said) == len(titles), heard
-    for line, index in zip(said, sorted(titles)):
+    for line, index in zip(said, sorted(titles), strict=True):
         assert line.startswith(titles[index]), (line, titles[index])
     assert said[0] == "Everyone's secret picks" and len(said[-1]) > len(titles[len(said) - 1]), said
     # the reveal reads each pick as what it is: "Chen, points at, Dina"; "Chen, names, Cat Show"

@@ -123,7 +123,7 @@ export class TapBoard {
               style: { left: `${(column * 100) / GRID}%`, top: `${(row * 100) / GRID}%` },
               onclick: () => this.tap(point),
             },
-            api.el("span", { class: "nr-tap-name" }),
+            api.el("span", { class: "visually-hidden" }),
             api.el("span", { class: "nr-tap-order", "aria-hidden": "true" }),
           ),
         );

@@ -67,7 +67,7 @@ export class Announcer {
     this.region = el("div", {
       role: "log",
       "aria-live": "polite",
-      class: "announcer",
+      class: "visually-hidden",
       "data-testid": "announcer",
     });
     document.body.append(this.region);
