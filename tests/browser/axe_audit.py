@@ -19,20 +19,21 @@ RUN_AXE = """async ({tags, rules}) => {
     const options = {runOnly: {type: "tag", values: tags}, rules, resultTypes: ["violations"], preload: false};
     const result = await axe.run(document, options);
     // A target the sticky bars cover only at this scroll position is checked again where a player scrolls it to
-    // (the middle of the screen); the page's scroll is then put back.
-    const scroll = [window.scrollX, window.scrollY];
+    // (the middle of the screen); the scroll of the page and of every box around it is then put back.
     for (const rule of result.violations.filter((rule) => rule.id === "target-size")) {
         const kept = [];
         for (const node of rule.nodes) {
             const element = node.failureSummary.includes("obscured") && document.querySelector(node.target[0]);
             if (!element) { kept.push(node); continue; }
+            const scrolled = [];
+            for (let box = element.parentElement; box; box = box.parentElement) scrolled.push([box, box.scrollLeft, box.scrollTop]);
             element.scrollIntoView({block: "center", behavior: "instant"});
             const again = await axe.run(element, {runOnly: {type: "rule", values: ["target-size"]}, preload: false});
+            for (const [box, left, top] of scrolled) { box.scrollLeft = left; box.scrollTop = top; }
             if (again.violations.length) kept.push(again.violations[0].nodes[0]);
         }
         rule.nodes = kept;
     }
-    window.scrollTo({left: scroll[0], top: scroll[1], behavior: "instant"});
     return result.violations.filter((rule) => rule.nodes.length).map((rule) => ({
         rule: rule.id,
         impact: rule.impact,
