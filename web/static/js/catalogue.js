@@ -27,6 +27,12 @@ export function findGame(catalogue, id) {
   return (catalogue || []).find((game) => game.id === id) || null;
 }
 
+/** The choices the server declares for option ``name`` of game ``id`` (empty until the catalogue has loaded). */
+export function optionChoices(id, name) {
+  const option = (findGame(loaded, id)?.options || []).find((field) => field.name === name);
+  return option?.choices || [];
+}
+
 const phaseSets = new Map();
 const NOT_PHASES = new Set(["then", "toJSON"]); // asked of any object by await and JSON.stringify
 

@@ -5,8 +5,8 @@ import { el } from "./dom.js";
 import { actionButton } from "./buttons.js";
 import { has, t } from "./i18n.js";
 import { joinNames, nameOf } from "./common.js";
+import { optionChoices } from "./catalogue.js";
 
-const TIME_FACTORS = [1, 1.5, 2, 3, 5, 10, 0]; // the core's time_factor choices (0: no clock)
 
 /** A clock the players wait on now (not one that only paces the show), running or held. */
 function playersClock(match) {
@@ -69,7 +69,7 @@ export function timeFactorPicker(match, act) {
   const select = el(
     "select",
     { "data-testid": "time-factor", onchange: (event) => act("time_factor", { factor: Number(event.target.value) }) },
-    TIME_FACTORS.map((factor) => {
+    optionChoices(match.game, "time_factor").map((factor) => {
       const key = `option.time_factor.${factor}`;
       return el("option", { value: String(factor), selected: factor === current }, has(key) ? t(key) : `× ${factor}`);
     }),
