@@ -29,9 +29,9 @@ cd "$ROOT"
 "$VENV/bin/ruff" format --check .
 if [ $# -eq 0 ]; then
     # Outside the browser the suite runs in four workers, a module to a worker (its fixtures start once): much
-    # of it waits on real servers, clocks and leases, so four keep two cores busy (6.9 min against 10). The
-    # browser tests run one at a time after it: they keep both cores busy by themselves (two workers took as
-    # long, 19.8 min), and their slowest are listed for the next one who has to make room.
+    # of it waits on real servers, clocks and leases, so four keep two cores busy. The browser tests run one
+    # at a time after it: Chromium keeps both cores busy by itself, so a second worker gains nothing; their
+    # slowest are listed, to show where time goes.
     "$VENV/bin/python" -m pytest -n 4 --dist loadfile --ignore=tests/browser
     "$VENV/bin/python" -m pytest tests/browser --durations=12
     # An outside package keeps its tests inside the package: they run as its author would run them, with
