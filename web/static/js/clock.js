@@ -46,7 +46,7 @@ function paint(node) {
   node.classList.toggle("low", !pace && timer.running && left <= 5);
   const bar = bars.get(node);
   const duration = Number(node.dataset.duration);
-  if (bar && duration > 0) bar.style.width = `${Math.min(100, (left / duration) * 100).toFixed(2)}%`;
+  if (bar && duration > 0) bar.style.transform = `scaleX(${Math.min(1, left / duration).toFixed(4)})`;
   if (node.dataset.cue && !pace) clockCues(clockKey(node.dataset.cue, timer), timer, left);
 }
 
