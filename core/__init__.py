@@ -7,6 +7,7 @@ implementations, and the declarations of games, variants, phases and moves.
 from gamenight.errors import ActionError, BadDeal
 from gamenight.game import ANY_PHASE, Action, ClientAssets, Clock, Game, Move, Phase, Shelf, ShelfContext, Variant
 from gamenight.hookspecs import hookimpl, hookspec
+from gamenight.records import Keepsake, Stat, Tally
 
 __all__ = [
     "ANY_PHASE",
@@ -16,10 +17,13 @@ __all__ = [
     "ClientAssets",
     "Clock",
     "Game",
+    "Keepsake",
     "Move",
     "Phase",
     "Shelf",
     "ShelfContext",
+    "Stat",
+    "Tally",
     "Variant",
     "hookimpl",
     "hookspec",

@@ -160,4 +160,6 @@ def match_record(match: Any) -> dict[str, Any]:
         "ranking": [dict(entry) for entry in match.result["ranking"]],
         "ledger": match.ledger.to_list(),
         "ended_early": bool(match.result.get("ended_early", False)),
+        "tallies": list(match.tallies),
+        "keepsakes": list(match.keepsakes),
     }

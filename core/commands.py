@@ -140,6 +140,20 @@ class ReviewTextArgs(Schema):
     allow = StrictBoolean(required=True)
 
 
+class CrewClaimArgs(Schema):
+    member = fields.String(required=True, validate=validate.Length(1, 32))
+    code = fields.String(load_default=None, validate=validate.Length(1, 16))
+
+
+class AnswerCrewClaimArgs(Schema):
+    claim = fields.String(required=True, validate=validate.Length(1, 32))
+    give = StrictBoolean(required=True)
+
+
+class FameVoteArgs(Schema):
+    keepsake = fields.String(required=True, validate=validate.Length(1, 32))
+
+
 class PresenceArgs(Schema):
     player = fields.String(required=True)
     connected = StrictBoolean(required=True)
@@ -181,6 +195,13 @@ COMMANDS: dict[str, tuple[Schema, str]] = {
     "renew_invite": (EmptyArgs(), "host"),
     "family_filter": (FamilyFilterArgs(), "host"),
     "review_text": (ReviewTextArgs(), "host"),
+    "keep_crew": (EmptyArgs(), "host"),
+    "crew_claim": (CrewClaimArgs(), "player"),
+    "answer_crew_claim": (AnswerCrewClaimArgs(), "host"),
+    "crew_forget_me": (EmptyArgs(), "player"),
+    "crew_delete": (EmptyArgs(), "host"),
+    "new_season": (EmptyArgs(), "host"),
+    "fame_vote": (FameVoteArgs(), "player"),
 }
 
 # Commands a network client may send (the rest are the engine's own).

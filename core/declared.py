@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from gamenight.ballots import Ballot
     from gamenight.game import Game, Next
     from gamenight.match import Match
+    from gamenight.records import Keepsake, Tally
 
 
 class DeclaredGame:
@@ -64,3 +65,11 @@ class DeclaredGame:
     @hookimpl
     def ballot_tiebreak(self, match: Match, ballot: Ballot, tied: list[str]) -> str | None:
         return None if self.game.ballot_tiebreak is None else self.game.ballot_tiebreak(match, ballot, tied)
+
+    @hookimpl
+    def round_tallies(self, match: Match) -> list[Tally]:
+        return [] if self.game.round_tallies is None else self.game.round_tallies(match)
+
+    @hookimpl
+    def keepsakes(self, match: Match) -> list[Keepsake]:
+        return [] if self.game.keepsakes is None else self.game.keepsakes(match)

@@ -24,8 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import orjson
+from gamenight import crew as crews
 from gamenight import filtering
 from gamenight.commands import COMMANDS, load_args
+from gamenight.crew_export import member_history, whole_crew
 from gamenight.errors import ActionError
 from gamenight.leases import Claim, Leases, LeasesUnavailable, SoloLeases
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
@@ -98,6 +100,7 @@ class Engine:
         self._beat_began: float | None = None  # time.monotonic() of a heartbeat under way
         self._used: dict[str, float] = {}  # when each lobby in memory was last asked for
         self._downtime: dict[str, float] = {}  # lobbies just rebuilt: how long their clocks must be shifted
+        self._compact_later: dict[str, int] = {}  # lobby code -> the version its log is still to be dropped up to
         self._acted: dict[str, float] = {}  # when a player last acted in each lobby in memory (or it came here)
         self._writes_failing_since: float | None = None  # the store refused the first write of an outage then
         self._outage_owed: dict[str, float] = {}  # lobbies whose clocks are owed an outage's seconds
@@ -230,6 +233,24 @@ class Engine:
         with self._locks[lobby.code]:
             return lobby_view(self.lobbies.get(lobby.code, lobby), self.plugins, recipient, self.clock())
 
+    def crew_export(self, code: str, token: Any, whole: bool) -> dict[str, Any]:
+        """What the crew keeps about the holder of ``token`` (``whole``: the whole crew, for its host)."""
+        lobby = self.lobby(code)
+        if lobby is None:
+            raise ActionError("unknown_lobby")
+        with self._locks[lobby.code]:
+            lobby = self.lobbies.get(lobby.code, lobby)
+            if lobby.crew is None:
+                raise ActionError("not_a_crew")
+            player = lobby.player_by_token(token_hash(token)) if isinstance(token, str) and token else None
+            if player is None:
+                raise ActionError("bad_token")
+            if whole:
+                if player != lobby.host:
+                    raise ActionError("not_host")
+                return whole_crew(lobby, self.clock())
+            return member_history(lobby, player, self.clock())
+
     # -- the one action path ----------------------------------------------------------
 
     def submit(
@@ -270,6 +291,7 @@ class Engine:
                     extra["match_id"] = f"{lobby.code}-{lobby.matches_played + 1}"
                 if kind in DRAWS_INVITE:
                     extra.setdefault("invite", new_invite())
+                crews.draw(lobby, kind, extra, self.retention_days)
                 work = lobby.copy_for(kind, self._dealt(lobby))
                 reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
                 filtering.settle(door, work, filtering.author_of(actor, reply), extra, now)
@@ -281,7 +303,10 @@ class Engine:
         record = {"kind": kind, "actor": actor, "args": args, "extra": extra, "at": now}
         if work.match is not None:
             record["match"] = work.match.id
-        snapshot = work.to_dict() if work.version % self.snapshot_every == 0 or kind in ("start", "abort") else None
+        forgets = kind in crews.FORGETS  # the store keeps nothing from before it: a snapshot, and the log after it
+        snapshot = (
+            work.to_dict() if work.version % self.snapshot_every == 0 or kind in ("start", "abort") or forgets else None
+        )
         try:
             self.store.append(
                 lobby.code, work.version, record, snapshot, due=work.next_due(), epoch=self.ownership.epoch(lobby.code)
@@ -293,11 +318,22 @@ class Engine:
             self._writes_failed(now)
             return Outcome.refused(lobby.code, ActionError("unavailable"))
         self._writes_work(now)
+        if forgets:
+            self._forget_before(lobby.code, work.version)
         self.lobbies[lobby.code] = work
         if actor != SYSTEM:
             self._acted[lobby.code] = now
         removed = [pid for pid in lobby.players if pid not in work.players]
         return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
+
+    def _forget_before(self, code: str, version: int) -> None:
+        """Drop lobby ``code``'s log up to ``version`` (its snapshot holds all of it): what a member deleted
+        leaves the store. If the store cannot now, the next sweep tries again (``maintain``)."""
+        try:
+            self.store.compact(code, version, epoch=self.ownership.epoch(code))
+        except (Fenced, StoreUnavailable) as exc:
+            log.warning("lobby %s: its log before %s not dropped yet: %s", code, version, exc)
+            self._compact_later[code] = version
 
     def _dealt(self, lobby: Lobby) -> tuple[str, ...]:
         game = self.plugins.games.get(lobby.match.game) if lobby.match is not None else None
@@ -498,6 +534,9 @@ class Engine:
         """
         now = self.clock()
         attached = set(attached)
+        for code, version in list(self._compact_later.items()):
+            del self._compact_later[code]
+            self._forget_before(code, version)
         for code, lobby in list(self.lobbies.items()):
             if code in attached or lobby.next_due() is not None or now - self._used.get(code, now) < self.idle_seconds:
                 continue

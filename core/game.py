@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from gamenight.awards import Award, Night
     from gamenight.ballots import Ballot
     from gamenight.match import Match
+    from gamenight.records import Keepsake, Stat, Tally
 
 Who = Literal["player", "turn", "host", "system"]
 
@@ -50,7 +51,12 @@ class Game:
       better; the default is the total points) and
       ``ballot_tiebreak(match, ballot, tied)`` picks among tied candidates;
     * ``awards(night)`` gives the recap's awards for the night's matches of
-      this game (:mod:`gamenight.awards`).
+      this game (:mod:`gamenight.awards`);
+    * ``round_tallies(match)`` tells a crew's record book what a round that ended
+      scored adds to each player's stats, and ``keepsakes(match)`` what of the
+      finished match the crew may vote into its hall of fame (:mod:`gamenight.records`).
+
+    ``stats`` declares those stats (key -> :class:`gamenight.records.Stat`).
 
     ``points`` maps each scoring reason to its points (``match.score`` reads it
     through the ``points`` hook, so a variant can change one). ``dealt`` names
@@ -84,6 +90,9 @@ class Game:
     dealt: tuple[str, ...] = ()
     drawn_by: str = ""  # the round_state key naming whose drawing a view shows now (gamenight.hiding)
     awards: Callable[[Night], list[Award]] | None = None
+    stats: Mapping[str, Stat] = field(default_factory=dict)
+    round_tallies: Callable[[Match], list[Tally]] | None = None
+    keepsakes: Callable[[Match], list[Keepsake]] | None = None
     hookspecs: object | None = None
     hooks: object | tuple[object, ...] | None = None
     package: str = ""
@@ -113,6 +122,7 @@ class Variant:
     options: Mapping[str, fields.Field] = field(default_factory=dict)
     phases: Sequence[Phase] = ()
     hooks: object | None = None
+    stats: Mapping[str, Stat] = field(default_factory=dict)
     excludes: tuple[str, ...] = ()
     package: str = ""
 

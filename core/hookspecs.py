@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from gamenight.game import Action, ClientAssets, Game, Shelf, Variant
     from gamenight.images import ImagePack
     from gamenight.match import Match
+    from gamenight.records import Keepsake, Tally
 
 PROJECT = "gamenight"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -186,4 +187,21 @@ class GameHooks:
         hands on a turn they held and voids the round when they held its
         central secret (``match.void_round``). Afterwards the core ends the
         match if too few players are left, or asks the phase's ``end_if``.
+        """
+
+    @hookspec
+    def round_tallies(self, match: Match) -> list[Tally]:
+        """Return what the round that just ended adds to its players' stats in a crew's record book.
+
+        Asked as a round ends scored (``match.end_round()``), with ``match.round_state`` still the round's;
+        never for a void round or one cut short. Every implementation is called and the lists are joined: a
+        variant adds its own tallies, or wraps the hook (``wrapper=True``) to change the game's. Each stat
+        is declared in ``Game.stats`` (:mod:`gamenight.records`); the core counts matches, wins and points.
+        """
+
+    @hookspec
+    def keepsakes(self, match: Match) -> list[Keepsake]:
+        """Return what the finished match made that a crew may vote into its hall of fame (drawings with
+        what replays them, associations). Asked once as the match ends; the lists of every implementation
+        are joined.
         """

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from gamenight import crew as crews
 from gamenight import filtering
 from gamenight import moderation as moderating
 from gamenight import streamer as streaming
@@ -65,6 +66,9 @@ class Lobby:
         self.moderation: dict[str, Any] = moderating.new_moderation()  # kicks that hold, knocks, hidden items
         # the family filter's level and the host's words, and strict mode's queue (gamenight.approval)
         self.family_filter: dict[str, Any] = {"level": None, "words": []}
+        self.crew: dict[str, Any] | None = None  # the crew's story, when the lobby is kept as a crew's room
+        self.crew_owned = True  # False while shared with the lobby this one was copied from (gamenight.crew)
+        self.crew_view_made: tuple[dict[str, Any], int, dict[str, Any]] | None = None  # gamenight.crew_view
 
     # -- queries -----------------------------------------------------------------
 
@@ -119,6 +123,7 @@ class Lobby:
         """
         move = kind == "act"
         state = self.to_dict()
+        del state["crew"]  # shared until a change (gamenight.crew.writable)
         kept = {key: state.pop(key) for key in (*GROWING, *(MOVES_KEEP if move else ()))}
         match = state["match"]
         if match is not None:
@@ -134,7 +139,9 @@ class Lobby:
             copied["match"]["round_state"].update(kept_round)
             for key in MATCH_GROWING:
                 copied["match"][key] = list(kept_match[key])
-        return Lobby.from_dict(copied)
+        copy = Lobby.from_dict({**copied, "crew": None})
+        copy.crew, copy.crew_owned, copy.crew_view_made = self.crew, self.crew is None, self.crew_view_made
+        return copy
 
     # -- persistence ---------------------------------------------------------------
 
@@ -163,6 +170,7 @@ class Lobby:
             "next_request": self.next_request,
             "moderation": self.moderation,
             "family_filter": self.family_filter,
+            "crew": self.crew,
         }
 
     @classmethod
@@ -189,6 +197,7 @@ class Lobby:
         lobby.next_request = d.get("next_request", 1)
         lobby.moderation = {**moderating.new_moderation(), **d.get("moderation", {})}
         lobby.family_filter = d.get("family_filter", {"level": None, "words": []})
+        lobby.crew = d.get("crew")
         fill_looks(lobby.players, lobby.seats)  # a lobby stored before looks
         return lobby
 
@@ -207,7 +216,7 @@ def apply_command(
     reply = handler(lobby, plugins, actor, args, extra, now) or {}
     lobby.version += 1
     if lobby.match is not None and lobby.match.over and lobby.match.result and not _recorded(lobby):
-        _record_result(lobby)
+        _record_result(lobby, plugins)
     return reply
 
 
@@ -232,7 +241,7 @@ def _answer_knock(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     taken = [p["look"] for p in lobby.players.values()]
     if look is not None and any(look[part] == other[part] for other in taken for part in ("colour", "avatar")):
         look = None  # taken while they waited: the first free one
-    reply = _seat_newcomer(lobby, plugins, knock["name"], look, knock, now)
+    reply = _seat_newcomer(lobby, plugins, knock["name"], look, {**knock, "crew_code": extra.get("crew_code")}, now)
     return {**reply, "admitted": True}
 
 
@@ -253,7 +262,7 @@ def _seat_newcomer(lobby: Lobby, plugins: Plugins, name: str, look, extra, now):
     else:
         look = {"colour": look["colour"], "avatar": look["avatar"]}
         check_free(look, looks)
-    pid = lobby.departed_by_name.pop(_name_key(name), None)
+    pid = crews.member_for_device(lobby, extra.get("device")) or lobby.departed_by_name.pop(_name_key(name), None)
     if pid is None or pid in lobby.players:
         pid = f"p{lobby.next_player}"
         lobby.next_player += 1
@@ -268,6 +277,8 @@ def _seat_newcomer(lobby: Lobby, plugins: Plugins, name: str, look, extra, now):
     lobby.seats.append(pid)
     if lobby.host is None:
         lobby.host = pid
+    if lobby.crew is not None:
+        crews.add_member(lobby, pid, extra, now)
     watching = lobby.match_live and not lobby.match.is_present(pid)
     if watching:  # the table says who arrived, and that they play from the next match
         lobby.bind_match(plugins, now)
@@ -351,9 +362,36 @@ def _next_seated(lobby: Lobby, pid: str) -> str | None:
     return (connected or others or [None])[0]
 
 
-def _leave(lobby: Lobby, plugins, actor, args, extra, now):
+def remove_seat(lobby: Lobby, plugins: Plugins, pid: str, now: float) -> None:
+    """Seat ``pid`` leaves the lobby (and the match under way, which the game answers)."""
     lobby.bind_match(plugins, now)
-    _remove(lobby, actor, now)
+    _remove(lobby, pid, now)
+
+
+def scrub_name(lobby: Lobby, pid: str, name: str) -> None:
+    """Wherever the lobby still holds the departed seat ``pid``'s name (the night's results, the last match,
+    the names that bring a returning seat back), it holds ``FORMER`` instead."""
+    state = lobby.to_dict()
+    crew = state.pop("crew")
+    state["departed_by_name"] = {k: v for k, v in state["departed_by_name"].items() if v != pid}
+    fresh = Lobby.from_dict({**_replaced(orjson.loads(orjson.dumps(state)), name), "crew": crew})
+    fresh.crew_owned = lobby.crew_owned
+    lobby.__dict__.update(fresh.__dict__)
+
+
+FORMER = "—"  # a name deleted at its owner's asking (screens say "a former member")
+
+
+def _replaced(value: Any, name: str) -> Any:
+    if isinstance(value, dict):
+        return {key: _replaced(item, name) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replaced(item, name) for item in value]
+    return FORMER if isinstance(value, str) and same_name(value, name) else value
+
+
+def _leave(lobby: Lobby, plugins, actor, args, extra, now):
+    remove_seat(lobby, plugins, actor, now)
 
 
 def _kick(lobby: Lobby, plugins, actor, args, extra, now):
@@ -457,6 +495,8 @@ def _close_night(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     lobby.recap = night_recap(lobby.night, lobby.scoreboard, plugins)
     lobby.match = None
     moderating.end_of_night(lobby)
+    if lobby.crew is not None:
+        crews.close_night(lobby, now, extra)
 
 
 def _reopen_night(lobby: Lobby, plugins, actor, args, extra, now):
@@ -464,6 +504,8 @@ def _reopen_night(lobby: Lobby, plugins, actor, args, extra, now):
     if lobby.recap is None:
         raise ActionError("night_not_closed")
     lobby.recap = None
+    if lobby.crew is not None:
+        crews.reopen_night(lobby)
 
 
 def _new_night(lobby: Lobby, plugins, actor, args, extra, now):
@@ -478,6 +520,9 @@ def _new_night(lobby: Lobby, plugins, actor, args, extra, now):
     lobby.scoreboard = NightScoreboard()
     lobby.history = []
     lobby.night = []
+    if lobby.crew is not None:
+        crews.new_night(lobby)
+        lobby.departed_by_name = {}  # next week a name alone is nobody's: a member comes back by device or claim
 
 
 def _act(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
@@ -551,7 +596,7 @@ def _recorded(lobby: Lobby) -> bool:
     return bool(lobby.history) and lobby.history[-1]["match"] == lobby.match.id
 
 
-def _record_result(lobby: Lobby) -> None:
+def _record_result(lobby: Lobby, plugins: Plugins) -> None:
     match = lobby.match
     lobby.scoreboard.record(match.result["ranking"], match.names)
     lobby.scoreboard.record_sat_out(
@@ -567,7 +612,10 @@ def _record_result(lobby: Lobby) -> None:
             "names": match.names,
         }
     )
-    lobby.night.append(match_record(match))
+    record = match_record(match)
+    lobby.night.append(record)
+    if lobby.crew is not None:
+        crews.record_match(lobby, plugins, record)
 
 
 _HANDLERS = {
@@ -596,4 +644,5 @@ _HANDLERS = {
     **moderating.HANDLERS,
     **streaming.HANDLERS,
     **filtering.HANDLERS,
+    **crews.HANDLERS,
 }

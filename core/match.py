@@ -71,6 +71,8 @@ class Match(MatchContext, MatchPlayers, MatchPhases, MatchTimers, MatchBallots, 
         self.events: list[dict[str, Any]] = []
         self.paused = False
         self.time_asks: list[dict[str, Any]] = []  # players' asks for more time ({"player", "phase", "round"})
+        self.tallies: list[dict[str, Any]] = []  # what each scored round added to its players' stats
+        self.keepsakes: list[dict[str, Any]] = []  # what the finished match made that a crew may keep
         self.over = False
         self.result: dict[str, Any] | None = None
         self._now = 0.0
@@ -104,6 +106,8 @@ class Match(MatchContext, MatchPlayers, MatchPhases, MatchTimers, MatchBallots, 
             "events": self.events,
             "paused": self.paused,
             "time_asks": self.time_asks,
+            "tallies": self.tallies,
+            "keepsakes": self.keepsakes,
             "over": self.over,
             "result": self.result,
         }
@@ -136,6 +140,8 @@ class Match(MatchContext, MatchPlayers, MatchPhases, MatchTimers, MatchBallots, 
         match.events = d["events"]
         match.paused = d["paused"]
         match.time_asks = d.get("time_asks", [])
+        match.tallies = d.get("tallies", [])
+        match.keepsakes = d.get("keepsakes", [])
         match.over = d["over"]
         match.result = d["result"]
         return match

@@ -36,10 +36,14 @@ class MatchRounds:
             raise ActionError("bad_deal", round=self.round, reason=f"{type(exc).__name__}: {exc}") from None
         self.announce("event.round_started", round=self.round)
 
-    def end_round(self) -> None:
-        """Mark the current round as scored and over (its points are final)."""
+    def end_round(self, *, counted: bool = True) -> None:
+        """Mark the current round as scored and over (its points are final), and keep what it adds to its
+        players' stats (the ``round_tallies`` hook; not for a round ``counted`` False: cut short)."""
         if self.rounds_finished < self.round:
             self.rounds_finished = self.round
+            if counted:
+                for tallies in self.hook.round_tallies(match=self):
+                    self.tallies += [{**tally.to_dict(), "round": self.round} for tally in tallies or []]
             self.announce("event.round_over", round=self.round)
 
     def void_round(self, player: str) -> None:
@@ -86,10 +90,11 @@ class MatchRounds:
         finished rounds count; a round under way is struck out.
         """
         unfinished = []
-        if early and self.rounds_finished < self.round:
+        cut_short = early and self.rounds_finished < self.round
+        if cut_short:
             self.ledger.void(self.round - 1)
             unfinished = [message for told in self.hook.unfinished_round(match=self) for message in told or []]
-        self.end_round()
+        self.end_round(counted=not cut_short)
         for ballot in self.ballots.values():
             ballot.closed = True
         totals = self.totals()
@@ -105,6 +110,7 @@ class MatchRounds:
         }
         if unfinished:
             self.result["unfinished"] = unfinished
+        self.keepsakes = [kept.to_dict() for found in self.hook.keepsakes(match=self) for kept in found or []]
         self.over = True
         self.phase = OVER
         self.turn = None

@@ -340,6 +340,19 @@ class PostgresStore:
         self._due.pop(code, None)
         self._touched.pop(code, None)
 
+    def compact(self, code: str, upto: int, epoch: int | None = None) -> None:
+        with self._connection() as db:
+            db.run(
+                "SELECT code FROM lobbies WHERE code = :code AND snapshot_seq >= :upto"
+                " AND epoch = COALESCE(CAST(:epoch AS BIGINT), epoch)",
+                code=code,
+                upto=upto,
+                epoch=epoch,
+            )
+            if db.row_count != 1:
+                raise Fenced(code)
+            db.run("DELETE FROM log WHERE code = :code AND seq <= :upto", code=code, upto=upto)
+
     def last_write(self) -> float | None:
         return self._run("SELECT MAX(at) FROM log")[0][0]
 

@@ -142,6 +142,7 @@ class SQLiteStore:
         self._due: dict[str, float | None] = {}  # the ``due`` stored for each lobby written since start
         self._touched: dict[str, float] = {}  # lobby -> its newest command's time, not written yet
         self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA secure_delete=ON")  # a deleted row's bytes are overwritten, not left in free pages
         self._db.execute(f"PRAGMA synchronous={'FULL' if durability == 'full' else 'NORMAL'}")
         try:
             migrate(self._db, path, MIGRATIONS)
@@ -287,6 +288,12 @@ class SQLiteStore:
                 raise
             self._due.pop(code, None)
             self._touched.pop(code, None)
+
+    @_unavailable_on_error
+    def compact(self, code: str, upto: int, epoch: int | None = None) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM log WHERE code = ? AND seq <= ?", (code, upto))
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the deleted rows' old pages leave the WAL too
 
     @_unavailable_on_error
     def set_meta(self, key: str, value: str) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gamenight import approval
+from gamenight.crew_view import crew_view, own_part
 from gamenight.moderation import host_view
 from gamenight.seating import next_seating
 from gamenight.time_asks import standing_asks
@@ -125,6 +126,7 @@ def lobby_frame(lobby: Lobby, plugins: Plugins | None = None) -> dict[str, Any]:
         "history": lobby.history[-HISTORY_SHOWN:],
         "recap": lobby.recap,
         "shelves": lobby.shelves,
+        "crew": crew_view(lobby),
     }
 
 
@@ -154,6 +156,7 @@ def lobby_views(
                 "match": match_view(match, mframe, public, recipient) if match is not None else None,
                 **({"moderation": host_view(lobby)} if recipient is not None and recipient == lobby.host else {}),
                 **approval.host_part(lobby, recipient),
+                **own_part(lobby, recipient),
             },
         )
         for recipient in recipients

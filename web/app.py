@@ -17,6 +17,7 @@ from flask_socketio import SocketIO
 from gamenight.engine import Engine
 from gamenight.errors import ActionError
 from gamenight.web.admin_requests import install_admin_requests
+from gamenight.web.crew_export import register_crew_export
 from gamenight.web.hub import Hub
 from gamenight.web.logs import log_events, log_requests
 from gamenight.web.metrics import install_metrics
@@ -81,6 +82,7 @@ def create_app(
         app.extensions["gamenight"]["scratch"] = scratch
         uploads = Path(scratch.name)
     register_pictures(app, engine, hub, uploads, settings.upload_limits)
+    register_crew_export(app, engine)
     install_admin_requests(engine, hub)
     if settings.log_format == "json":
         log_requests(app)

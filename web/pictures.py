@@ -51,6 +51,7 @@ from gamenight.images import (
 )
 from gamenight.web.hub import Hub
 from gamenight.web.limits import MB, UploadLimits
+from gamenight.web.refusals import refusal
 from werkzeug.exceptions import RequestEntityTooLarge
 
 MAX_FILES = MAX_PACK_IMAGES
@@ -58,15 +59,6 @@ SAFE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 PACK_ID = re.compile(r"^up-[0-9a-f]{16,32}$")
 STAGING = ".staging"  # files being written (a folder per server: a cluster's nodes may share the uploads folder)
 INDEX = ".packs"  # a link per pack to its folder, for any server sharing the uploads folder to find it
-# HTTP status of a refusal; every other refusal is a 400
-STATUS = {
-    "upload_too_large": 413,
-    "too_many_attempts": 429,
-    "uploads_busy": 429,
-    "upload_quota": 507,
-    "moved": 409,  # the lobby lives on another node of the cluster: send it there (``?node=``)
-    "unavailable": 503,
-}
 
 
 class DecodePool:
@@ -358,21 +350,14 @@ def register_pictures(
         try:
             pack = store.receive(code, request.remote_addr or "?", request.headers.get("X-Seat-Token", ""))
         except ActionError as exc:
-            return _refusal(exc)
+            return refusal(exc)
         return jsonify({"ok": True, "pack": pack}), 200
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_: RequestEntityTooLarge) -> tuple[Response, int]:
-        return _refusal(ActionError("upload_too_large", max_mb=_mb(limits.request_bytes)))
+        return refusal(ActionError("upload_too_large", max_mb=_mb(limits.request_bytes)))
 
     return store
-
-
-def _refusal(exc: ActionError) -> tuple[Response, int]:
-    response = jsonify({"ok": False, "error": exc.to_dict()})
-    if "retry_after" in exc.params:
-        response.headers["Retry-After"] = str(exc.params["retry_after"])
-    return response, STATUS.get(exc.code, 400)
 
 
 def _pack_name(raw: str | None) -> str:

@@ -18,6 +18,7 @@ from gamenight.plugins.notahuman import words
 from gamenight.plugins.notahuman.awards import night_awards
 from gamenight.plugins.notahuman.deck import PACK_ID
 from gamenight.plugins.notahuman.hookspecs import NotAHumanHooks
+from gamenight.plugins.notahuman.records import STATS, keepsakes, round_tallies
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
@@ -511,6 +512,9 @@ GAME = Game(
     ballot_tiebreak=ballot_tiebreak,
     points=POINTS,
     awards=night_awards,
+    stats=STATS,
+    round_tallies=round_tallies,
+    keepsakes=keepsakes,
     hookspecs=NotAHumanHooks,
     hooks=Defaults(),
 )

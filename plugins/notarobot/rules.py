@@ -18,6 +18,7 @@ from gamenight.options import integer
 from gamenight.plugins.notarobot import cards, geometry
 from gamenight.plugins.notarobot.awards import night_awards
 from gamenight.plugins.notarobot.drawing import Decorations, Figure
+from gamenight.plugins.notarobot.records import STATS, keepsakes, round_tallies
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
@@ -276,6 +277,7 @@ def report_bug(match: Match, action: Action) -> None:
     if state["bug_reported"]:
         raise ActionError("notarobot.bug_already_reported")
     state["bug_reported"] = True
+    match.data["turns"][-1]["reported_by"] = action.actor
     match.announce("notarobot.event.bug_report", player=action.actor)
     open_vote(match, BUG_REPORT, rule="yesno")
     match.cast(BUG_REPORT, action.actor, "yes")
@@ -494,5 +496,8 @@ GAME = Game(
     unfinished_round=unfinished_round,
     points=POINTS,
     awards=night_awards,
+    stats=STATS,
+    round_tallies=round_tallies,
+    keepsakes=keepsakes,
     drawn_by="artist",
 )

@@ -16,6 +16,7 @@ from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.awards import awards
 from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
 from gamenight.plugins.spyfall.packs import PackLocations
+from gamenight.plugins.spyfall.records import STATS, round_tallies
 from gamenight.plugins.spyfall.talk import CROSS, TARGET, asked, hand_on_the_question, location_ids
 from marshmallow import fields, validate
 
@@ -484,6 +485,7 @@ def deal(match: Match, forced: dict[str, Any] | None) -> None:
         final_queue=[],
         final_candidate=None,
         outcome=None,
+        dealt_at=match.now,  # for the crew's fastest spy win (records.py)
     )
 
 
@@ -622,6 +624,8 @@ GAME = Game(
     points=POINTS,
     dealt=DEALT,
     awards=awards,
+    stats=STATS,
+    round_tallies=round_tallies,
     hookspecs=SpyfallHooks,
     hooks=Defaults(),
 )

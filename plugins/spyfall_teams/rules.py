@@ -19,6 +19,7 @@ from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
 from gamenight.plugins.spyfall_teams.awards import night_awards
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from gamenight.plugins.spyfall_teams.hookspecs import TeamHooks
+from gamenight.plugins.spyfall_teams.records import STATS, round_tallies
 from marshmallow import fields, validate
 
 if TYPE_CHECKING:
@@ -557,6 +558,8 @@ GAME = Game(
     points=POINTS,
     dealt=DEALT,
     awards=night_awards,
+    stats=STATS,
+    round_tallies=round_tallies,
     hookspecs=TeamHooks,
     hooks=PackLocations(),
 )
