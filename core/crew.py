@@ -328,6 +328,7 @@ def close_night(lobby: Lobby, now: float, extra: Mapping[str, Any]) -> None:
             "standings": [
                 {"member": row["player"], "place": row["place"], "points": row["points"], "wins": row.get("wins", 0)}
                 for row in recap["standings"]
+                if row["played"]  # a seat that only sat matches out did not play the night
             ],
             "awards": recap["awards"],
             "records": list(crew["night_records"]),

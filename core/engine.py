@@ -60,6 +60,7 @@ class Outcome:
     reply: dict[str, Any] = field(default_factory=dict)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)
+    renamed: dict[str, str] = field(default_factory=dict)  # a seat's id -> its new one (a crew member claimed)
 
     @classmethod
     def refused(cls, code: str, exc: ActionError) -> Outcome:
@@ -323,8 +324,11 @@ class Engine:
         self.lobbies[lobby.code] = work
         if actor != SYSTEM:
             self._acted[lobby.code] = now
-        removed = [pid for pid in lobby.players if pid not in work.players]
-        return Outcome(ok=True, code=lobby.code, reply=reply, views=self._views(work, now), removed=removed)
+        gone = [pid for pid in lobby.players if pid not in work.players]
+        renamed = {pid: new for pid in gone if (new := work.player_by_token(lobby.players[pid]["token_hash"]))}
+        removed = [pid for pid in gone if pid not in renamed]
+        views = self._views(work, now)
+        return Outcome(ok=True, code=lobby.code, reply=reply, views=views, removed=removed, renamed=renamed)
 
     def _forget_before(self, code: str, version: int) -> None:
         """Drop lobby ``code``'s log up to ``version`` (its snapshot holds all of it): what a member deleted

@@ -19,57 +19,21 @@ nights won Ann 1, Boris 2.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from crew_nights import NIGHT_SCRIPTS, crew_of_nights, play, script_of
 from gamenight.clock import ManualClock
 from gamenight.engine import Engine, replay_lobby
 from gamenight.registry import Plugins
 from gamenight.store import open_store
 from gamenight.testing import Party
-from test_recap import resolve
 
-SCRIPTS = Path(__file__).parent / "scripts"
 FOUR = ["Ann", "Boris", "Chen", "Dina"]
 
 
 @pytest.fixture(scope="module")
 def every_game() -> Plugins:
     return Plugins()
-
-
-def script_of(name: str, renamed: dict[str, str] | None = None) -> dict:
-    """tests/scripts/<name>.json, with some of its players under other names."""
-    text = (SCRIPTS / f"{name}.json").read_text(encoding="utf-8")
-    for old, new in (renamed or {}).items():
-        text = text.replace(f'"{old}"', f'"{new}"').replace(f'"@{old}"', f'"@{new}"')
-    return json.loads(text)
-
-
-def play(party: Party, script_name: str, wait: float = 0, renamed: dict[str, str] | None = None) -> None:
-    """The scripted match with whoever is seated (the script's players play; anyone else sits it out), ``wait``
-    seconds after its start, then to its end."""
-    script = script_of(script_name, renamed)
-    host = party.name_of(party.lobby.host)
-    for name in party.ids:
-        if name not in script["players"]:
-            assert party.command(host, "sit_out", player=party.ids[name], out=True).ok
-    started = party.start(script["game"], script.get("variants") or [], script.get("options"), script.get("deals"))
-    assert started.ok, started.error
-    if wait:
-        party.advance(wait)
-    for step in script["steps"]:
-        if "advance" in step:
-            party.advance(step["advance"])
-        elif "player" in step:
-            args = resolve(step.get("args") or {}, party.ids)
-            if "command" in step:
-                party.command(step["player"], step["command"], **args)
-            else:
-                party.move(step["player"], step["action"], **args)
-    while not party.match.over:
-        if not party.move(host, "next").ok:
-            party.advance(60)
 
 
 def crew(party: Party, name: str | None = None) -> dict:
@@ -289,3 +253,18 @@ def test_a_member_who_deletes_their_history_is_gone_from_every_payload_and_from_
     assert b"Zebediah" not in stored
     again = Engine(open_store(str(path)), every_game, ManualClock(party.clock.now))
     assert "Zebediah" not in json.dumps(again.view(party.code, None))
+
+
+def test_a_crew_of_twelve_over_ten_nights_opens_from_the_store_as_it_was(every_game, tmp_path):
+    names = [f"Member number {i} with a long name"[:20] for i in range(12)]
+    names = [f"{n[:17]}{i:02d}" for i, n in enumerate(names)]
+    party = crew_of_nights(str(tmp_path / "crew.sqlite"), names, 10, plugins=every_game)
+    seen = crew(party)
+    assert len(seen["nights"]) == 10 and len(seen["members"]) == 12
+    played = [script_of(NIGHT_SCRIPTS[m % len(NIGHT_SCRIPTS)][0])["players"] for m in range(20)]
+    assert sum(row["matches"] for row in seen["standings"]) == sum(len(players) for players in played)
+    # each night's vote chose its drawing or association; the tenth's counts when the next night opens
+    assert [entry["night"] for entry in seen["fame"]] == list(range(1, 10))
+    assert seen["fame_vote"] is not None
+    again = Engine(open_store(str(tmp_path / "crew.sqlite")), every_game, ManualClock(party.clock.now))
+    assert again.view(party.code, None)["lobby"]["crew"] == seen

@@ -395,6 +395,13 @@ class Hub:
         if not outcome.ok:
             return
         code = outcome.code
+        for old, new in outcome.renamed.items():  # the same connection holds the seat under its new id
+            with self._lock:
+                sid = self.seats.pop((code, old), None)
+                if sid is not None:
+                    self.seats[(code, new)] = sid
+                    if (link := self.links.get(sid)) is not None:
+                        link.player = new
         deliveries = []
         for recipient, view in outcome.views.items():
             if recipient is TABLE:
