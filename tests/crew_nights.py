@@ -83,11 +83,17 @@ def play(party: Party, script_name: str, wait: float = 0, renamed: dict[str, str
 
 
 def crew_of_nights(
-    location: str, names: Sequence[str], nights: int, *, plugins: Plugins | None = None, start: float | None = None
+    location: str,
+    names: Sequence[str],
+    nights: int,
+    *,
+    matches: int = 2,
+    plugins: Plugins | None = None,
+    start: float | None = None,
 ) -> Party:
     """A crew of ``names`` (the first is its host) in a new lobby of the store at ``location``, with ``nights``
-    closed nights behind it, each of two scripted matches played by a turn of the crew (night n: the scripts
-    ``NIGHT_SCRIPTS[2n % 8]`` and the next, their players the members from index n on), a week apart from
+    closed nights behind it, each of ``matches`` scripted matches played by a turn of the crew (night n: the
+    scripts ``NIGHT_SCRIPTS`` in turn from ``matches * n``, their players the members from index n on), a week apart from
     ``start`` (by default so that the last was a week ago); the drawings and associations of each night voted
     into the hall of fame. The party's engine stays open."""
     clock = ManualClock(start if start is not None else time.time() - nights * 7 * 86400)
@@ -97,8 +103,8 @@ def crew_of_nights(
     for night in range(nights):
         if night:
             assert party.command(host, "new_night").ok
-        for offset in range(2):
-            script, wait = NIGHT_SCRIPTS[(2 * night + offset) % len(NIGHT_SCRIPTS)]
+        for offset in range(matches):
+            script, wait = NIGHT_SCRIPTS[(matches * night + offset) % len(NIGHT_SCRIPTS)]
             players = script_of(script)["players"]
             renamed = {old: names[(night + i) % len(names)] for i, old in enumerate(players)}
             play(party, script, wait, renamed)

@@ -26,8 +26,10 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         ["family_filter.py", "--quick"],
         # the real server with metrics on and off, 2 lobbies for 3 s each: exits 1 if either side had no clean run
         ["metrics.py", "--lobbies", "2", "--pairs", "1", "--warmup", "1", "--duration", "3", "--scrape-seconds", "1"],
+        # a crew of 12 with 3 nights of 4 matches: exits 1 if the opened crew lacks a night
+        ["crew.py", "--nights", "3", "--matches", "4", "--runs", "2"],
     ],
-    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics"],
+    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics", "crew"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(
