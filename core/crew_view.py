@@ -22,14 +22,12 @@ def crew_view(lobby: Lobby) -> dict[str, Any] | None:
     crew = lobby.crew
     if crew is None:
         return None
-    cached = lobby.crew_view_made  # (the crew, its rev, its view): a command's copy of the lobby keeps it
-    if cached is not None and cached[0] is crew and cached[1] == crew["rev"]:
-        view = cached[2]
-    else:
+    cached = lobby.crew_view_made  # (the crew, its rev, its view, and without the opener): copies keep it
+    if cached is None or cached[0] is not crew or cached[1] != crew["rev"]:
         view = _build(crew)
-        lobby.crew_view_made = (crew, crew["rev"], view)
-    opener = view["opener"] if not lobby.night and not lobby.match_live and lobby.recap is None else None
-    return view if opener is view["opener"] else {**view, "opener": opener}
+        cached = lobby.crew_view_made = (crew, crew["rev"], view, {**view, "opener": None})
+    opening = not lobby.night and not lobby.match_live and lobby.recap is None  # before the night's first match
+    return cached[2] if opening else cached[3]
 
 
 def own_part(lobby: Lobby, recipient: str | None) -> dict[str, Any]:

@@ -68,7 +68,7 @@ class Lobby:
         self.family_filter: dict[str, Any] = {"level": None, "words": []}
         self.crew: dict[str, Any] | None = None  # the crew's story, when the lobby is kept as a crew's room
         self.crew_owned = True  # False while shared with the lobby this one was copied from (gamenight.crew)
-        self.crew_view_made: tuple[dict[str, Any], int, dict[str, Any]] | None = None  # gamenight.crew_view
+        self.crew_view_made: tuple[Any, ...] | None = None  # what gamenight.crew_view made of the crew last
 
     # -- queries -----------------------------------------------------------------
 
