@@ -87,7 +87,11 @@ def main() -> int:
     def ms(values: list[float]) -> str:
         return f"median {statistics.median(values) * 1000:.2f} ms, max {max(values) * 1000:.2f} ms"
 
-    print(f"a crew of {args.members} with {args.nights} nights of {args.matches} matches, built in {built:.1f} s")
+    played = args.nights * args.matches
+    print(
+        f"a crew of {args.members} with {args.nights} nights of {args.matches} matches, built in {built:.1f} s "
+        f"({played / built:.0f} matches/s through the engine, every move stored)"
+    )
     print(f"open its standings on a fresh engine (store read + view): {ms(opens)}; lobby.crew is {size / 1024:.0f} KiB")
     print(f"the move that ends a round:  crew {ms(crew_moves)}; a lobby that is not a crew {ms(plain_moves)}")
     print(f"the command that ends a match: crew {ms(crew_ends)}; a lobby that is not a crew {ms(plain_ends)}")

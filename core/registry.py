@@ -270,6 +270,12 @@ class Plugins:
                 "package": game.package,
                 "phases": self.phase_ids(game.id),
                 "options": describe_options(self.stack(game.id, []).option_fields, self.dynamic_choices()),
+                # the stats a crew keeps of it (its variants' too): how screens name and show each
+                "stats": {
+                    key: {"best": stat.best, "unit": stat.unit}
+                    for source in (game, *self.variants_of(game.id))
+                    for key, stat in source.stats.items()
+                },
                 "variants": [
                     {
                         "id": v.id,

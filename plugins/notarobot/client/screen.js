@@ -12,7 +12,8 @@
 //   table.js    the table screen (and anyone watching); votes.js the reveal's votes
 //   cards.js    the lobby's word cards (renderSetup);  cues.js the moments' sounds
 //   gallery.js  every drawing of a finished match (renderFinale: the table's scene; a phone steps through it,
-//               drawing by drawing and line by line)
+//               drawing by drawing and line by line);  keepsake.js a drawing in a crew's hall of fame
+//               (renderKeepsake)
 // Styles: screen.css (the parts, the phone), table.css (the table screen's layout on a TV).
 
 import { context } from "./common.js";
@@ -22,6 +23,7 @@ import { cueMoments } from "./cues.js";
 
 export { renderSetup } from "./cards.js";
 export { renderFinale } from "./gallery.js";
+export { renderKeepsake } from "./keepsake.js";
 
 const SLOTS = ["status", "words", "stage", "controls", "info", "votes", "tokens", "record"];
 const screens = new WeakMap();

@@ -33,6 +33,11 @@ export function optionChoices(id, name) {
   return option?.choices || [];
 }
 
+/** How game ``id`` declares its stat ``key`` (``{best, unit}``; null until the catalogue has loaded). */
+export function statOf(id, key) {
+  return findGame(loaded, id)?.stats?.[key] || null;
+}
+
 const phaseSets = new Map();
 const NOT_PHASES = new Set(["then", "toJSON"]); // asked of any object by await and JSON.stringify
 

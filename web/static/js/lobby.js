@@ -26,6 +26,7 @@ import { keptOutCard } from "./kept_out.js";
 import { itemsPanel, namesToReport, reportsCard } from "./reports.js";
 import { streamerTools } from "./streamer.js";
 import { approvalQueue, familyFilterSetting } from "./family_filter.js";
+import { claimsCard, renderCrewSection } from "./crew.js";
 
 const app = byId("app");
 const code = app.dataset.code;
@@ -327,8 +328,9 @@ function renderRoom() {
 
   const asks = seatAsksCard(view, { you, host, command });
   const approvals = approvalQueue(view, { host, command });
-  byId("seat-asks").hidden = !asks && !approvals;
-  fill(byId("seat-asks"), asks, approvals);
+  const claims = claimsCard(view, { command });
+  byId("seat-asks").hidden = !asks && !approvals && !claims;
+  fill(byId("seat-asks"), asks, approvals, claims);
   renderModeration(host);
 
   byId("match").hidden = !current;
@@ -376,6 +378,7 @@ function renderRoom() {
   const board = scoreboardSection(view);
   byId("scoreboard").hidden = !board || closed;
   fill(byId("scoreboard"), board);
+  renderCrewSection(byId("crew"), view, { host, code, command, render, live });
 
   fill(byId("join-link"), app.dataset.joinUrl);
   app.querySelector(".invite .qr").alt = t("table.qr_alt", { code });

@@ -8,6 +8,7 @@ import { confirmButton } from "./buttons.js";
 import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
 import { awardList, ownLine, recapStandings } from "./recap_parts.js";
+import { fameVote, nightRecords } from "./crew_recap.js";
 
 const STYLES = "/static/css/recap.css";
 const SMALLEST = 0.45; // the table's recap shrinks its text down to this much of its size to fit
@@ -87,6 +88,7 @@ export function renderTableRecap(view) {
         "section",
         { class: "recap-awards" },
         el("h2", {}, t("recap.awards")),
+        nightRecords(view),
         awardList(recap, { fresh: fresh("table", recap), view }),
       ),
     ),
@@ -144,6 +146,8 @@ export function renderPhoneRecap(room, view, { host = false, command = null } = 
     el("p", { class: "muted recap-summary", "data-testid": "recap-summary" }, summary(recap)),
     ownLine(recap, view.you, { fresh: fresh("phone", recap) }),
     host ? hostActions(command) : el("p", { class: "muted small" }, t("recap.wait_host")),
+    nightRecords(view),
+    fameVote(view, { command }),
     recap.standings.length ? [el("h3", {}, t("recap.standings")), recapStandings(recap, { you: view.you, view })] : null,
     recap.awards.length ? [el("h3", {}, t("recap.all_awards")), awardList(recap, { you: view.you, view })] : null,
   );

@@ -6,6 +6,8 @@
 //            (game_view.finale; the screen's renderFinale draws it: I'm Not a Robot's gallery of drawings)
 //   lobby    the join code and QR (while seats are open), the seats, the chosen game's setup
 //   night    the night's scoreboard and the matches played
+//   opener, crew, nights, fame   a crew's story (crew_scenes.js): "previously on", the standings and records,
+//            the past nights, the hall of fame; the opener is the scene of the moment from a new night's start
 //
 // Between matches several scenes are available; the table opens the one of the moment (the results when a
 // match ends, the lobby when the host picks the next game or before any match) and then goes round them
@@ -35,10 +37,13 @@ export function scenesOf(view) {
   const results = match?.over && match.result ? "results" : null;
   const finale = results && match.game_view?.finale ? "finale" : null;
   const night = lobby.scoreboard?.length || lobby.history?.length ? "night" : null;
-  const scenes = [results, finale, "lobby", night].filter(Boolean);
+  const crew = lobby.crew;
+  const opener = crew?.opener ? "opener" : null;
+  const story = crew ? ["crew", crew.nights.length ? "nights" : null, crew.fame.length ? "fame" : null] : [];
+  const scenes = [results, finale, opener, "lobby", night, ...story].filter(Boolean);
   // the host chose a game (or other settings) since the match ended: the next game is the moment
   const picked = Boolean(lobby.setup) && !sameSetup(lobby.setup, match);
-  return { scenes, lead: results && !picked ? "results" : "lobby" };
+  return { scenes, lead: results && !picked ? "results" : (opener ?? "lobby") };
 }
 
 /** A scene's tab: the game names its own finale (``<game>.scene.finale``), else the shell's word. */

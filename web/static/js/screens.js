@@ -1,6 +1,7 @@
 // Games' own screens: loading a game's screen.js (and screen.css) once, and the api every screen receives.
 // A screen module exports render(root, view, api) for the match, and may export
-// renderSetup(root, view, api) for the lobby's setup card (editors for the game's shelves).
+// renderSetup(root, view, api) for the lobby's setup card (editors for the game's shelves), and
+// renderKeepsake(keepsake, api) for its keepsakes in a crew's hall of fame (crew_parts/fame.js).
 // A variant's screen.js exports extend(view, root, api), called after its game's render (docs/screens.md).
 
 import { el, fill } from "./dom.js";

@@ -11,6 +11,7 @@ import { initDevice, paintDevice } from "./device.js";
 import { trimToFit } from "./fit.js";
 import { MatchPanel } from "./match.js";
 import { renderTableRecap } from "./recap.js";
+import { renderCrewScene } from "./crew_scenes.js";
 import { Moments } from "./moments.js";
 import { SceneDirector } from "./scenes.js";
 import { scoreboardSection } from "./scoreboard.js";
@@ -108,6 +109,7 @@ function render() {
     for (const scene of table.querySelectorAll(".scene")) scene.hidden = true;
     return;
   }
+  if (view.lobby.recap) byId("crew-scene").hidden = true;
   document.body.dataset.streamer = view.lobby.streamer ? "true" : "false";
   if (renderTableRecap(view)) return; // the night's recap is the only scene while the night is closed
   const scene = director.update(view);
@@ -125,6 +127,7 @@ function render() {
   finale.hidden = scene !== "finale";
   if (scene === "finale") match.renderFinale(finale, view);
   else finale.replaceChildren();
+  renderCrewScene(byId("crew-scene"), scene, view, { changed: render });
 
   const board = scoreboardSection(view);
   const night = byId("scoreboard");
