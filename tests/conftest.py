@@ -60,9 +60,6 @@ SERVICE_MODULES = {
     "test_services",
 }
 SLOW_MODULES = {"test_soak"}
-# Started first when the suite runs on several workers (one file to a worker): the longest files then run beside
-# the rest instead of after them.
-LONGEST_FIRST = ("test_soak", "test_benchmarks", "test_new_package", "test_hostile_fuzz", "test_cluster")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -75,8 +72,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.services)
         if path.stem in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
-    first = {stem: rank for rank, stem in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: first.get(Path(str(item.fspath)).stem, len(first)))
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from crew_nights import resolve
 from gamenight.awards import Award, leaders
 from gamenight.engine import Engine, replay_lobby
 from gamenight.recap import MAX_AWARDS
@@ -22,17 +23,6 @@ from helpers import DEAL_ABC, Night
 ROOT = Path(__file__).parent.parent
 SCRIPTS = Path(__file__).parent / "scripts"
 FOUR = ["Ann", "Boris", "Chen", "Dina"]
-
-
-def resolve(value, ids: dict[str, str]):
-    """A script's move arguments with every "@Name" turned into that player's id."""
-    if isinstance(value, str) and value.startswith("@"):
-        return ids[value[1:]]
-    if isinstance(value, list):
-        return [resolve(v, ids) for v in value]
-    if isinstance(value, dict):
-        return {k: resolve(v, ids) for k, v in value.items()}
-    return value
 
 
 def play_script(night: Night, name: str) -> None:

@@ -14,8 +14,7 @@
 import { el, fill } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { trimToFit } from "./fit.js";
-import { grid } from "./grid.js";
-import { headToHeadList, recordList, streakList } from "./crew_parts/board.js";
+import { headToHeadList, recordList, standingsGrid, streakList } from "./crew_parts/board.js";
 import { nightDetail, nightList } from "./crew_parts/nights.js";
 import { fameList } from "./crew_parts/fame.js";
 import { dateText, memberTag, newRecordText } from "./crew_parts/names.js";
@@ -24,41 +23,6 @@ export const CREW_SCENES = ["opener", "crew", "nights", "fame"];
 
 const shown = { key: null, scene: null, night: null, entries: 0 };
 const fitted = new WeakSet();
-
-/** The standings with each member's place this season beside the all-time one. */
-function standingsBoard(view, crew) {
-  const seasonPlace = Object.fromEntries(crew.season_standings.map((row) => [row.member, row.place]));
-  return grid({
-    attrs: { class: "scoreboard crew-standings", "data-testid": "crew-standings" },
-    caption: el("caption", { class: "ranked-by" }, t("crew.ranked_by")),
-    columns: [
-      { label: "#", num: true },
-      { label: t("scoreboard.player") },
-      { label: t("crew.nights_won"), num: true },
-      { label: t("scoreboard.wins"), num: true },
-      { label: t("scoreboard.played"), num: true },
-      { label: t("recap.points_head"), num: true },
-      { label: t("crew.season_place", { n: crew.season.n }), num: true },
-    ],
-    rows: crew.standings,
-    rowHeader: null,
-    rowAttrs: (row) => ({
-      class: row.place === 1 ? "leader" : null,
-      "data-testid": "crew-standing",
-      "data-member": row.member,
-      "data-place": row.place,
-    }),
-    cells: (row) => [
-      row.place,
-      { value: memberTag(view, crew, row.member), attrs: { class: "standings-player" } },
-      row.nights_won,
-      row.wins,
-      row.matches,
-      row.points,
-      seasonPlace[row.member] ?? "—",
-    ],
-  });
-}
 
 /** A list of lines, or the line saying there is none. */
 function lines(items, line, none, testid) {
@@ -116,7 +80,7 @@ function crewScene(view, crew) {
     "div",
     { class: "crew-tv crew-board", "data-testid": "crew-board", style: { "--rows": crew.standings.length } },
     el("h2", { class: "crew-tv-title" }, t("crew.title_tv", { count: crew.nights.length })),
-    el("section", { class: "crew-board-standings" }, standingsBoard(view, crew)),
+    el("section", { class: "crew-board-standings" }, standingsGrid(view, crew, { withSeason: true })),
     el(
       "section",
       { class: "crew-board-lines" },

@@ -8,10 +8,16 @@ import { gameTitle, memberName, memberTag, recordText, statName, statNameOf } fr
 
 const CORE = new Set(["member", "matches", "wins", "points", "left"]);
 
-/** The standings (``season``: this season's) as a table, members in their places. */
-export function standingsGrid(view, crew, { season = false } = {}) {
+/**
+ * The standings (``season``: this season's) as a table, members in their places. ``withSeason`` (the table's):
+ * each member's place this season beside the all-time one, and every points figure shown; on a phone the points
+ * may give way to the names (``unranked``).
+ */
+export function standingsGrid(view, crew, { season = false, withSeason = false } = {}) {
   const rows = season ? crew.season_standings : crew.standings;
   if (!rows.length) return el("p", { class: "muted", "data-testid": "crew-no-standings" }, t("crew.no_standings"));
+  const seasonPlace = Object.fromEntries(crew.season_standings.map((row) => [row.member, row.place]));
+  const points = withSeason ? {} : { class: "unranked" };
   return grid({
     attrs: { class: "scoreboard crew-standings", "data-testid": "crew-standings", "data-season": String(season) },
     caption: el("caption", { class: "ranked-by" }, t("crew.ranked_by")),
@@ -21,7 +27,8 @@ export function standingsGrid(view, crew, { season = false } = {}) {
       { label: t("crew.nights_won"), num: true },
       { label: t("scoreboard.wins"), num: true },
       { label: t("scoreboard.played"), num: true },
-      { label: t("recap.points_head"), num: true, attrs: { class: "unranked" } },
+      { label: t("recap.points_head"), num: true, attrs: points },
+      ...(withSeason ? [{ label: t("crew.season_place", { n: crew.season.n }), num: true }] : []),
     ],
     rows,
     rowHeader: null,
@@ -37,7 +44,8 @@ export function standingsGrid(view, crew, { season = false } = {}) {
       row.nights_won,
       row.wins,
       row.matches,
-      { value: row.points, attrs: { class: "unranked" } },
+      { value: row.points, attrs: points },
+      ...(withSeason ? [seasonPlace[row.member] ?? "—"] : []),
     ],
   });
 }
