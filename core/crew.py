@@ -334,8 +334,16 @@ def close_night(lobby: Lobby, now: float, extra: Mapping[str, Any]) -> None:
             "records": list(crew["night_records"]),
         }
     )
-    candidates = [k["id"] for k in crew["keepsakes"]]
+    hidden = {(item["kind"], item["key"]) for item in lobby.moderation["hidden"]}
+    candidates = [k["id"] for k in crew["keepsakes"] if not _hidden(k, hidden)]
     crew["fame_vote"] = {"candidates": candidates, "ballots": {}} if candidates else None
+
+
+def _hidden(keepsake: dict[str, Any], hidden: set[tuple[str, str]]) -> bool:
+    """What the host hid tonight is no candidate for the hall of fame: a drawing, a text, its author's name."""
+    content = keepsake["content"]
+    drawing = ("drawing", f"{content.get('artist')}@{content.get('round')}")
+    return drawing in hidden or ("text", content.get("text")) in hidden or ("name", keepsake["by"]) in hidden
 
 
 def reopen_night(lobby: Lobby) -> None:

@@ -268,3 +268,19 @@ def test_a_crew_of_twelve_over_ten_nights_opens_from_the_store_as_it_was(every_g
     assert seen["fame_vote"] is not None
     again = Engine(open_store(str(tmp_path / "crew.sqlite")), every_game, ManualClock(party.clock.now))
     assert again.view(party.code, None)["lobby"]["crew"] == seen
+
+
+def test_what_the_host_hid_tonight_is_no_candidate_for_the_hall_of_fame_and_stays_hidden_in_it(engine_all):
+    party = Party(FOUR, engine=engine_all)
+    assert party.command("Ann", "keep_crew").ok
+    play(party, "notahuman-human-found-by-the-vote")
+    play(party, "notarobot-some-guessers-right")
+    assert party.command("Ann", "hide", kind="drawing", key=f"{party.ids['Dina']}@1").ok
+    assert party.command("Ann", "hide", kind="text", key="night").ok  # Chen's association, the Human's word
+    assert party.command("Ann", "close_night").ok
+    seen = crew(party)
+    candidates = [k for k in seen["keepsakes"] if k["id"] in seen["fame_vote"]["candidates"]]
+    assert sorted(party.name_of(k["by"]) for k in candidates) == ["Ann", "Boris", "Chen"]  # three drawings
+    dina = next(k for k in seen["keepsakes"] if k["by"] == party.ids["Dina"])
+    assert dina["content"]["figure"] == [] and dina["content"]["hidden"] is True  # not on any screen
+    assert party.command("Boris", "fame_vote", keepsake=dina["id"]).error["code"] == "unknown_keepsake"

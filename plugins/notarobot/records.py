@@ -50,7 +50,13 @@ def keepsakes(match: Match) -> list[Keepsake]:
             by=drawing["artist"],
             label="notarobot.keepsake.drawing",
             params={"word": drawing["word"]},
-            content={"figure": drawing["figure"], "decorations": drawing["decorations"]},
+            # artist and round: a drawing the host hides is hidden here too (gamenight.hiding)
+            content={
+                "figure": drawing["figure"],
+                "decorations": drawing["decorations"],
+                "artist": drawing["artist"],
+                "round": drawing["round"],
+            },
         )
         for drawing in match.data.get("gallery", [])
     ]
