@@ -70,6 +70,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from gamenight.web.services import free_port
 from netclient import SEATS, Clients, Conn, Lobby, Seat, add_load_options, now
 
 HERE = Path(__file__).resolve().parent
@@ -155,14 +156,6 @@ def pin(pid: int, cores: set[int]) -> None:
 
 
 # -- the servers ------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:

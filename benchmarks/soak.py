@@ -29,6 +29,7 @@ import urllib.request
 from pathlib import Path
 
 import socketio
+from gamenight.web.services import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_SECONDS = 2.0
@@ -39,14 +40,6 @@ LOOPBACK_LIMITS = {
     "GAMENIGHT_EVENTS_PER_SECOND": "1000",
     "GAMENIGHT_LOBBIES_PER_ADDRESS": "100000",
 }
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:

@@ -60,6 +60,7 @@ SERVICE_MODULES = {
     "test_services",
 }
 SLOW_MODULES = {"test_soak"}
+FIRST_MODULES = ("test_soak",)  # the longest file, started first when the files are shared among workers
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -72,6 +73,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.services)
         if path.stem in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: Path(str(item.fspath)).stem not in FIRST_MODULES)
 
 
 @pytest.fixture(scope="session")

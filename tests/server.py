@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import resource
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from conftest import subprocess_env
+from gamenight.web.services import free_port
 
 # Every test client and browser comes from 127.0.0.1, where a real night has an address per phone:
 # the per-address limits are opened up for them (tests/test_limits_*.py test the limits themselves).
@@ -24,12 +24,6 @@ LOOPBACK_LIMITS = {
     "GAMENIGHT_EVENTS_PER_SECOND": "1000",
     "GAMENIGHT_LOBBIES_PER_ADDRESS": "10000",
 }
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextlib.contextmanager

@@ -15,6 +15,7 @@ import functools
 import io
 import os
 import pwd
+import random
 import re
 import shutil
 import signal
@@ -49,11 +50,21 @@ class ServiceError(RuntimeError):
 # -- processes ---------------------------------------------------------------------------------------
 
 
+# Ports to listen on, below the kernel's range for outgoing connections (32768 and up on Linux): a port the kernel
+# hands out would be free when probed, then taken by some connection's own end before its server binds it.
+LISTEN_PORTS = range(10_000, 32_000)
+
+
 def free_port(host: str = LOOPBACK) -> int:
-    """A TCP port nothing listens on at ``host`` right now."""
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
+    """A TCP port nothing listens on at ``host`` right now, which no outgoing connection will take meanwhile."""
+    for port in random.sample(LISTEN_PORTS, 64):
+        with socket.socket() as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+            return port
+    raise ServiceError(f"no free port to listen on at {host}")
 
 
 def wait_until(

@@ -70,27 +70,31 @@ def set_larger_text(page, on: bool) -> None:
     expect(switch).to_have_attribute("aria-pressed", str(on).lower())
 
 
+# The ways a phone is looked at: every pair of a language, a text size and a phone size, in four looks (a pairwise
+# cover of the eight), the hardest of all (Russian, larger text, the small phone) among them. axe runs in two of
+# them, which between them take each language and each text size.
+WAYS = (("ru", True, "small"), ("ru", False, "phone"), ("en", True, "phone"), ("en", False, "small"))
+AXE_WAYS = {("ru", True, "small"), ("en", False, "small")}
+
+
 def every_way_of_looking(pages, page, what: str, control: str, ways=None) -> None:
-    """``control`` (a test id) is on the first screen of ``page`` at both phone sizes, in both languages, with and
-    without larger text (or only the ``(size, larger)`` pairs in ``ways``); a screenshot of each (--shots)."""
-    for lang in ("en", "ru"):
-        page.get_by_test_id(f"lang-{lang}").click()
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        for larger in (False, True):
-            set_larger_text(page, larger)
-            for size_name, size in PHONES.items():
-                if ways is not None and (size_name, larger) not in ways:
-                    continue
-                page.set_viewport_size(size)
-                moment = f"{what}-{size_name}-{lang}" + ("-larger" if larger else "")
-                settle(page)
-                pages.shot(page, f"phone-first-{moment}", full_page=False)  # the first screen, as the phone shows it
-                assert_on_first_screen(page, page.get_by_test_id(control), f"{what} ({moment})")
-                assert_touch_targets(page, f"{what} ({moment})")
-                # axe in two ways, which between them take each language, each text size and each phone size
-                # (every way when ``ways`` picks some)
-                if ways is not None or (lang == "ru") == larger == (size_name != next(iter(PHONES))):
-                    assert_accessible(page, f"{what} ({moment})")
+    """``control`` (a test id) is on the first screen of ``page`` in both languages, at both phone sizes, with and
+    without larger text (``WAYS``; or in both languages with each ``(size, larger)`` of ``ways``, axe in every
+    one); a screenshot of each (--shots)."""
+    chosen = WAYS if ways is None else [(lang, larger, size) for lang in ("en", "ru") for size, larger in sorted(ways)]
+    for lang, larger, size_name in chosen:
+        if page.locator("html").get_attribute("lang") != lang:
+            page.get_by_test_id(f"lang-{lang}").click()
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+        set_larger_text(page, larger)
+        page.set_viewport_size(PHONES[size_name])
+        moment = f"{what}-{size_name}-{lang}" + ("-larger" if larger else "")
+        settle(page)
+        pages.shot(page, f"phone-first-{moment}", full_page=False)  # the first screen, as the phone shows it
+        assert_on_first_screen(page, page.get_by_test_id(control), f"{what} ({moment})")
+        assert_touch_targets(page, f"{what} ({moment})")
+        if ways is not None or (lang, larger, size_name) in AXE_WAYS:
+            assert_accessible(page, f"{what} ({moment})")
     page.get_by_test_id("lang-en").click()
     set_larger_text(page, False)
     page.set_viewport_size(PHONE_SIZE)
