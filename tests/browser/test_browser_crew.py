@@ -91,10 +91,23 @@ def open_part(page, part: str) -> None:
     expect(details).to_have_attribute("open", "")
 
 
-def stroke_offset(page) -> float:
-    return page.locator("[data-testid=scene-crew] .nr-replay").first.evaluate(
-        "(path) => parseFloat(getComputedStyle(path).strokeDashoffset)"
-    )
+# The first line's replay, seeked to its start, its middle and its end (whenever the test looks, the replay may
+# have run already): how much of the line is still to draw at each.
+REPLAY_SEEKED = """(path) => {
+    const [replay] = path.getAnimations();
+    if (!replay) return [];
+    const { delay, duration } = replay.effect.getComputedTiming();
+    const left = [0, 0.5, 1].map((part) => {
+        replay.currentTime = delay + duration * part;
+        return parseFloat(getComputedStyle(path).strokeDashoffset);
+    });
+    replay.finish();
+    return left;
+}"""
+
+
+def replay_seeked(page) -> list[float]:
+    return page.locator("[data-testid=scene-crew] .nr-replay").first.evaluate(REPLAY_SEEKED)
 
 
 def test_a_crew_on_phones_and_tvs(screens, crew):
@@ -161,9 +174,8 @@ def test_a_crew_on_phones_and_tvs(screens, crew):
         table.get_by_test_id("scene-tab-fame").click()
         expect(table.get_by_test_id("crew-fame-tv")).to_be_visible()
     expect(tv.locator("[data-testid=scene-crew] .nr-replay").first).to_be_visible()
-    first = stroke_offset(tv)
-    tv.wait_for_timeout(400)
-    assert stroke_offset(tv) < first, "the drawing's line grows as it replays"
+    left = replay_seeked(tv)
+    assert len(left) == 3 and left[0] > left[1] > left[2] == 0, f"the drawing's line is drawn as it replays: {left}"
     check_tables(screens, tables, "crew-fame")
 
     # A past night opened on a phone shows that night's winners
