@@ -18,8 +18,12 @@ def register_crew_export(app: Flask, engine: Engine) -> None:
     def crew_export(code: str) -> Response | tuple[Response, int]:
         what = request.args.get("what", "me")
         form = request.args.get("format", "json")
-        if what not in ("me", "crew") or form not in ("json", "csv"):
-            return refusal(ActionError("bad_request", errors={"what": ["me or crew"], "format": ["json or csv"]}))
+        errors = {
+            **({} if what in ("me", "crew") else {"what": ["me or crew"]}),
+            **({} if form in ("json", "csv") else {"format": ["json or csv"]}),
+        }
+        if errors:
+            return refusal(ActionError("bad_request", errors=errors))
         try:
             data = engine.crew_export(code, request.headers.get("X-Seat-Token", ""), whole=what == "crew")
         except ActionError as exc:
