@@ -47,6 +47,7 @@ IDLE_SECONDS = 600.0  # a lobby nobody has asked for this long, with no clock ru
 RETENTION_DAYS = 30.0  # a lobby untouched this long is deleted, with its log and uploads
 DELETIONS_PER_SWEEP = 100
 CODE_ATTEMPTS = 200  # random codes tried before a creation is refused (the space is nearly full)
+RETURN_WAIT_SECONDS = 10.0  # the longest a request waits for a lobby another is bringing back into memory
 STALLED_SECONDS = 5.0  # a heartbeat still waiting on the store this long: the node is unwell
 
 
@@ -108,6 +109,8 @@ class Engine:
         self._owed_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}  # kept while a lobby is stored, in memory or not
         self._registry_lock = threading.Lock()
+        # Lobbies in memory but not yet whole (their clocks shifted, everyone marked away): set once they are.
+        self._returning: dict[str, threading.Event] = {}
         self._restore()
 
     @property
@@ -210,7 +213,9 @@ class Engine:
         if not isinstance(code, str) or len(code) > 32:
             return None
         code = normalize_code(code)
-        lobby = self.lobbies.get(code) or self._load(code)
+        lobby = self.lobbies.get(code)
+        if lobby is None or code in self._returning:
+            lobby = self._load(code)
         if lobby is not None:
             self._used[code] = self.clock()
         return lobby
@@ -598,32 +603,49 @@ class Engine:
 
     def _load(self, code: str, placed: bool = False) -> Lobby | None:
         """Bring a stored lobby back into memory (None: not stored, or parked), once ownership lets this node
-        (``placed``: it was dealt to this node, whatever the loads say now)."""
+        (``placed``: it was dealt to this node, whatever the loads say now).
+
+        A lobby another request is bringing back is handed out once it is whole: a phone attaching meanwhile
+        must not be marked away after it attached.
+        """
         with self._registry_lock:
-            if code in self.lobbies:
-                return self.lobbies[code]
-            claim = self.ownership.claim(code, placed=placed)
-            if claim is None:
-                return None
-            failure: ActionError | None = None
-            try:
-                lobby = self._bring_back(code, claim)
-            except StoreUnavailable as exc:
-                lobby, failure = None, ActionError("unavailable")
-                failure.__cause__ = exc
-            if lobby is None:
-                self.lobbies.pop(code, None)
-                self._used.pop(code, None)
-                self._acted.pop(code, None)
-                self.ownership.release(code, self.ownership.forget(code))
-            if failure is not None:
-                raise failure
-        if lobby is not None:
-            try:
-                self._after_return(code)
-            except StoreUnavailable as exc:  # its presence and due moment are written with its next command
-                log.warning("lobby %s back in memory, but not all of it stored: %s", code, exc)
+            returning = self._returning.get(code)
+            brought = code not in self.lobbies and self._take_in(code, placed)
+            if brought:
+                returning = self._returning[code] = threading.Event()
+        if not brought:
+            if returning is not None:
+                returning.wait(RETURN_WAIT_SECONDS)
+            return self.lobbies.get(code)
+        try:
+            self._after_return(code)
+        except StoreUnavailable as exc:  # its presence and due moment are written with its next command
+            log.warning("lobby %s back in memory, but not all of it stored: %s", code, exc)
+        finally:
+            self._returning.pop(code, None)
+            returning.set()
         return self.lobbies.get(code)
+
+    def _take_in(self, code: str, placed: bool) -> bool:
+        """Claim and rebuild stored lobby ``code`` into memory (with the registry's lock held); False: it is not
+        stored, or parked."""
+        claim = self.ownership.claim(code, placed=placed)
+        if claim is None:
+            return False
+        failure: ActionError | None = None
+        try:
+            lobby = self._bring_back(code, claim)
+        except StoreUnavailable as exc:
+            lobby, failure = None, ActionError("unavailable")
+            failure.__cause__ = exc
+        if lobby is None:
+            self.lobbies.pop(code, None)
+            self._used.pop(code, None)
+            self._acted.pop(code, None)
+            self.ownership.release(code, self.ownership.forget(code))
+        if failure is not None:
+            raise failure
+        return lobby is not None
 
     # -- restore ---------------------------------------------------------------------
 
@@ -675,11 +697,18 @@ class Engine:
         downtime = self._downtime.pop(code, 0.0)
         lobby = self.lobbies[code]
         if downtime > 0 and lobby.match_live and lobby.match.next_deadline() is not None:
-            self.submit(code, "act", {"action": "shift_clocks", "args": {"seconds": downtime}}, system=True)
+            self._submit_returning(code, "act", {"action": "shift_clocks", "args": {"seconds": downtime}})
         for pid, player in list(self.lobbies[code].players.items()):
             if player["connected"]:
-                self.set_presence(code, pid, False)
+                self._submit_returning(code, "presence", {"player": pid, "connected": False})
         self.store.set_due(code, self.lobbies[code].next_due())
+
+    def _submit_returning(self, code: str, kind: str, args: dict[str, Any]) -> None:
+        """A system command to a lobby coming back (which ``lobby`` holds back from everyone else meanwhile)."""
+        with self._locks[code]:
+            current = self.lobbies.get(code)
+            if current is not None:
+                self._submit_locked(current, kind, args, None, True, {})
 
     def _rebuild(
         self, code: str, created: float, snapshot: dict[str, Any] | None, records: list[dict[str, Any]]

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -89,6 +90,37 @@ def test_restart_marks_everyone_disconnected(store_at, plugins, clock):
     engine.store.close()
     restored = Engine(open_store(store_at), plugins, clock)
     assert not restored.lobby(night.code).players[night.ids["Boris"]]["connected"]
+
+
+def test_a_lobby_coming_back_is_handed_out_only_once_everyone_is_marked_away(store_at, plugins, clock):
+    # Two phones reconnecting at once to a lobby back from the store (a cluster's failover): the second must
+    # not find the seats as they were before, or its own seat is marked away after it attached.
+    engine = Engine(open_store(store_at), plugins, clock)
+    night = Night(engine, clock, ["Ann", "Boris"])
+    ann = night.ids["Ann"]
+    engine.set_presence(night.code, ann, True)
+    engine.store.close()
+    restored = Engine(open_store(store_at), plugins, clock)
+    marking, marked = threading.Event(), threading.Event()
+    append = restored.store.append
+
+    def slow_append(*args, **kwargs):  # the first request is marking everyone away: it waits for the second
+        marking.set()
+        marked.wait(10)
+        return append(*args, **kwargs)
+
+    restored.store.append = slow_append
+    first = threading.Thread(target=restored.lobby, args=(night.code,))
+    first.start()
+    assert marking.wait(10)
+    found = []
+    second = threading.Thread(target=lambda: found.append(restored.lobby(night.code).players[ann]["connected"]))
+    second.start()
+    second.join(0.5)  # the second request has asked by now
+    marked.set()
+    first.join(10)
+    second.join(10)
+    assert found == [False], "handed out before Ann was marked away"
 
 
 def test_sigkill_mid_match_then_restart_restores_every_lobby(store_at, plugins):

@@ -184,6 +184,18 @@ def test_watch_gets_the_public_view_and_cannot_command(web):
     assert table.command("start")["error"]["code"] == "not_attached"
 
 
+def test_a_watch_that_arrives_after_its_connection_joined_keeps_the_seat(web):
+    # A phone's join form watches the lobby; in a cluster that watch follows the lobby to its server and may
+    # arrive there after the join the player sent meanwhile (seen in a browser test, 1 run in 5).
+    code, (ann, boris) = seated(web, "Ann", "Boris")
+    assert boris.call("watch", {"code": code}) == {"ok": True, "code": code}
+    assert [s["connected"] for s in ann.state()["lobby"]["seats"]] == [True, True]
+    assert boris.state()["you"] == boris.player
+    assert ann.command("lock", locked=True)["ok"]
+    assert boris.state()["lobby"]["locked"] is True, "still delivered to as the seat"
+    assert boris.command("leave")["ok"], "still attached to the seat"
+
+
 def test_each_connection_receives_only_its_own_view(web, engine):
     code, browsers = seated(web, "Ann", "Boris", "Chen")
     table = Browser(web)

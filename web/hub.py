@@ -278,6 +278,12 @@ class Hub:
 
     def watch(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         code = self._known_code(link, args["code"])
+        if link.code == code and link.player is not None:
+            # Sent from the join form before joining, it arrived after: the seat is kept (``detach`` first
+            # to become a table screen), and it gets its seat's whole view as the answer to a watch does.
+            with self.fanout.lock(code):
+                self.fanout.send_state(sid, self.engine.view(code, link.player))
+            return {"code": code}
         self._detach(sid, link)
         with self._lock:
             link.code, link.player, link.table = code, None, True

@@ -33,17 +33,21 @@ export function connect(handlers = {}) {
   const socket = io({ reconnectionDelayMax: 4000, query: {} });
   let refusedWith = null; // the server's reason for refusing the connection, shown once until it changes
   let resending = false; // a request is following its lobby to another server: it attaches there itself
+  socket.connections = 0; // how often it has connected (moves and reconnections)
   socket.on("connect", () => {
+    socket.connections += 1;
     refusedWith = null;
     connectionBanner(true);
     if (!resending) handlers.connect?.();
   });
+  let moving = null; // the move under way: {node, done}, shared by the requests following the lobby there
   /**
    * In a cluster, reconnect to server ``node`` (through the proxy, which routes ``?node=``); without a node,
    * to whichever server the proxy picks. Resolves once connected. ``quiet``: the caller attaches itself.
    */
-  socket.moveTo = (node, { quiet = false } = {}) =>
-    new Promise((resolve) => {
+  socket.moveTo = (node, { quiet = false } = {}) => {
+    if (moving && moving.node === (node || null)) return moving.done;
+    const done = new Promise((resolve) => {
       const query = { ...socket.io.opts.query };
       if (node) query.node = node;
       else delete query.node;
@@ -52,11 +56,18 @@ export function connect(handlers = {}) {
       resending = quiet;
       socket.once("connect", () => {
         resending = false;
+        if (moving?.done === done) moving = null;
         resolve();
       });
       socket.disconnect();
       socket.connect();
     });
+    moving = { node: node || null, done };
+    return done;
+  };
+  /** The connection reconnected to server ``node`` since ``connections`` (another request followed the lobby
+   * there meanwhile): a request sent before then is asked again there without another move. */
+  socket.movedSince = (connections, node) => socket.connections > connections && socket.io.opts.query.node === node;
   // This server gave the lobby up (another took it over, or it is shutting down): follow it.
   socket.on("moved", (where) => socket.moveTo(where?.node));
   // The server sends a whole view once, then patches of it: `handlers.state` always gets the whole view.
@@ -105,6 +116,7 @@ export function connect(handlers = {}) {
 export async function request(socket, event, payload = {}, { quiet = false } = {}) {
   if (quiet) quietRequests += 1;
   try {
+    let sentOn = socket.connections;
     let answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
     if (answer?.error?.code !== "moved" || !socket.moveTo) return answer;
     if (!FINDS_ITS_LOBBY.has(event)) {
@@ -116,7 +128,9 @@ export async function request(socket, event, payload = {}, { quiet = false } = {
     // In a cluster the lobby may live on another server: reconnect there and ask again.
     for (let move = 1; answer?.error?.code === "moved" && move <= MOVES; move += 1) {
       if (move > 1) await new Promise((r) => setTimeout(r, MOVE_PAUSE_MS)); // its old server's lease runs out
-      await socket.moveTo(answer.error.params?.node, { quiet: true });
+      const node = answer.error.params?.node;
+      if (!socket.movedSince(sentOn, node)) await socket.moveTo(node, { quiet: true });
+      sentOn = socket.connections;
       answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
     }
     return answer;
