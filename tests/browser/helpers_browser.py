@@ -125,8 +125,12 @@ def assert_on_first_screen(page, locator, what: str) -> None:
     settle(page)
     page.evaluate("window.scrollTo(0, 0)")
     node = locator.first
-    expect(node).to_be_visible()
-    box = node.bounding_box()
+    box = None
+    for _ in range(3):  # a state arriving between the two looks rebuilds the screen: look again
+        expect(node).to_be_visible()
+        box = node.bounding_box()
+        if box is not None:
+            break
     size = page.viewport_size
     assert box is not None, f"{what}: not laid out"
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 1, (

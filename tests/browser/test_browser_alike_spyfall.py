@@ -182,3 +182,62 @@ def test_a_spys_phone_looks_like_an_agents_in_team_spyfall(pages):
     expect(spy.get_by_test_id("st-ally-progress")).to_have_text("2 of 5 have picked")
     expect(agent.get_by_test_id("st-ally-progress")).to_have_text("2 of 5 have picked")
     assert_alike(pages, "teams", spy, agent, "pick-allies-sent")
+
+
+# The group's own locations, as long as a sticker may be (40 letters), in long Russian words.
+LONG_NAMES = [
+    f"{word} {i}"
+    for i, word in enumerate(
+        [
+            "Достопримечательностьзаброшенногомаяка",
+            "Высокогорнаяметеорологическаястанци",
+            "Подземнаяконтрольноизмерительнаялабор",
+            "Электроподстанциязаполярногогородка",
+            "Многофункциональныйразвлекательныйцен",
+            "Сельскохозяйственнаявыставкадостижени",
+            "Железнодорожныйвокзалпересадочногоузл",
+            "Государственнаятретьяковскаягалерея",
+        ]
+    )
+]
+WORDS = ".sf-card-words"
+FITS = """(words) => [...document.querySelectorAll(words)].map((node) => ({
+    fits: node.offsetHeight <= node.parentElement.clientHeight + 1,
+    text: node.textContent.slice(0, 20),
+}))"""
+
+
+def test_a_held_card_keeps_its_shape_whatever_the_group_named_its_locations(pages):
+    """Eight locations with the longest names a sticker takes, on the smallest phones, in Russian and larger
+    text: each phone's held card is as tall as every other's (the spy's too), its words smaller where they must."""
+    from .full_table import set_larger_text
+    from .helpers_browser import SMALL_PHONE, assert_no_sideways_scroll
+
+    small = {"viewport": SMALL_PHONE, "is_mobile": True, "has_touch": True}
+    ann, code = create_lobby(pages, "Ann", **small)
+    phones = [ann] + [join_by_link(pages, code, name, **small) for name in NAMES[1:4]]
+    for page in phones:
+        page.get_by_test_id("lang-ru").click()
+        set_larger_text(page, True)
+    ann.get_by_test_id("game-select").select_option("spyfall")
+    ann.get_by_test_id("option-spies").select_option("1")
+    ann.get_by_test_id("variant-eight_locations").check()
+    for name in LONG_NAMES:  # the host's own names need nobody's confirmation
+        assert len(name) <= 40
+        ann.get_by_test_id("sf-board-name").fill(name)
+        ann.get_by_test_id("sf-board-name").press("Enter")
+        expect(ann.get_by_test_id("sf-sticker").filter(has_text=name)).to_have_count(1)
+    ann.get_by_test_id("start").click()
+    cards, spies = [], 0
+    for number, page in enumerate(phones):
+        expect(page.get_by_test_id("sf-card")).to_be_visible()
+        with card_held(page):
+            settled(page)
+            spies += page.get_by_test_id("sf-card-spy").count()
+            cards.append(element_boxes(page, FACE))
+            assert all(row["fits"] for row in page.evaluate(FITS, WORDS)), page.evaluate(FITS, WORDS)
+            pages.shot(page, f"alike-spyfall-long-names-{number}")
+        assert_no_sideways_scroll(page, f"a phone in a round of long names ({number})")
+    assert spies == 1
+    heights = [[box["height"] for box in card] for card in cards]
+    assert all(abs(a - b) <= 1 for card in heights for a, b in zip(card, heights[0], strict=True)), heights

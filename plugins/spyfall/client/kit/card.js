@@ -3,6 +3,24 @@
 import { locationPicture, spyPicture } from "../art.js";
 import { locationName, names, roleName } from "./words.js";
 
+const SMALLEST_WORDS = 60; // percent: a row's words shrink this far to stay in their row
+
+/**
+ * Each row of a held face keeps its height whatever it says (a neighbour's glance learns nothing from a
+ * taller card): words longer than their row (a group's own long location, a role in larger text) are made
+ * smaller, 5% at a time, until they fit. Measured in layout sizes: the face may be turning over.
+ */
+function shrinkToFit(face) {
+  for (const words of face.querySelectorAll(".sf-card-words")) {
+    const row = words.parentElement;
+    words.style.removeProperty("font-size");
+    for (let size = 100; size > SMALLEST_WORDS && words.offsetHeight > row.clientHeight + 1; ) {
+      size -= 5;
+      words.style.fontSize = `${size}%`;
+    }
+  }
+}
+
 /**
  * The held card. Its node is built once and never replaced, so that a state arriving while it is held
  * does not let it go. ``paint(api, secret, texts)``: secret is {spy: true, partners?} or
@@ -77,20 +95,23 @@ export class HeldCard {
     }
     // A spy's face and an agent's have the same rows (picture, kicker, title, detail, note) in boxes of the
     // same size, so that a held card's shape says nothing to a neighbour's glance.
-    const rows = (picture, kicker, title, detail, note) =>
+    const words = (...parts) => el("span", { class: "sf-card-words" }, ...parts.filter(Boolean));
+    const rows = (picture, kicker, title, detail, note) => {
       face.replaceChildren(
         picture,
         el("span", { class: "sf-card-kicker" }, kicker),
         title,
-        el("span", { class: "sf-card-detail" }, ...detail.filter(Boolean)),
-        el("span", { class: "sf-card-note" }, note || ""),
+        el("span", { class: "sf-card-detail" }, words(...detail)),
+        el("span", { class: "sf-card-note" }, words(note || "")),
       );
+      shrinkToFit(face);
+    };
     if (secret.spy) {
       const partners = secret.partners || [];
       rows(
         spyPicture(api),
         t("spyfall.kit.card_title"),
-        el("strong", { class: "sf-card-title sf-card-spy", "data-testid": "sf-card-spy" }, t("spyfall.kit.you_are_spy")),
+        el("strong", { class: "sf-card-title sf-card-spy", "data-testid": "sf-card-spy" }, words(t("spyfall.kit.you_are_spy"))),
         [
           partners.length
             ? el(
@@ -108,7 +129,11 @@ export class HeldCard {
     rows(
       locationPicture(api, secret.location),
       t("spyfall.kit.location"),
-      el("strong", { class: "sf-card-title sf-card-location", "data-testid": "sf-card-location" }, locationName(api, secret.location)),
+      el(
+        "strong",
+        { class: "sf-card-title sf-card-location", "data-testid": "sf-card-location" },
+        words(locationName(api, secret.location)),
+      ),
       [
         role ? el("span", { class: "sf-card-kicker" }, t("spyfall.kit.role")) : null,
         role ? el("span", { class: "sf-card-role", "data-testid": "sf-card-role" }, role) : null,
