@@ -7,17 +7,21 @@ const SMALLEST_WORDS = 60; // percent: a row's words shrink this far to stay in 
 
 /**
  * Each row of a held face keeps its height whatever it says (a neighbour's glance learns nothing from a
- * taller card): words longer than their row (a group's own long location, a role in larger text) are made
- * smaller, 5% at a time, until they fit. Measured in layout sizes: the face may be turning over.
+ * taller card): words that do not fit their row (a group's own long location, a role in larger text), in
+ * height or a word in width, are made smaller, 5% at a time; a word still too long then is cut. Measured in
+ * layout sizes: the face may be turning over.
  */
 function shrinkToFit(face) {
   for (const words of face.querySelectorAll(".sf-card-words")) {
     const row = words.parentElement;
+    const spills = () => words.offsetHeight > row.clientHeight + 1 || words.scrollWidth > words.clientWidth + 1;
     words.style.removeProperty("font-size");
-    for (let size = 100; size > SMALLEST_WORDS && words.offsetHeight > row.clientHeight + 1; ) {
+    words.classList.remove("sf-break");
+    for (let size = 100; size > SMALLEST_WORDS && spills(); ) {
       size -= 5;
       words.style.fontSize = `${size}%`;
     }
+    if (spills()) words.classList.add("sf-break");
   }
 }
 
