@@ -4,6 +4,7 @@ What a plugin author imports lives here: ``hookimpl`` to mark hook
 implementations, and the declarations of games, variants, phases and moves.
 """
 
+from gamenight.audience import Choice, Prompt, player_choices, prompt_id
 from gamenight.errors import ActionError, BadDeal
 from gamenight.game import ANY_PHASE, Action, ClientAssets, Clock, Game, Move, Phase, Shelf, ShelfContext, Variant
 from gamenight.hookspecs import hookimpl, hookspec
@@ -14,12 +15,14 @@ __all__ = [
     "Action",
     "ActionError",
     "BadDeal",
+    "Choice",
     "ClientAssets",
     "Clock",
     "Game",
     "Keepsake",
     "Move",
     "Phase",
+    "Prompt",
     "Shelf",
     "ShelfContext",
     "Stat",
@@ -27,5 +30,7 @@ __all__ = [
     "Variant",
     "hookimpl",
     "hookspec",
+    "player_choices",
+    "prompt_id",
 ]
 __version__ = "0.1.0"

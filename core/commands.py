@@ -12,6 +12,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 MAX_VARIANTS = 16
 HOST_WORDS_MAX = 30  # the host's own words for the family filter
 HOST_WORD_MAX = 30
+AUDIENCE_CAP_MAX = 100_000
 MAX_VERSION = 2**53 - 1  # the largest integer a browser's JSON keeps exact
 
 
@@ -154,6 +155,31 @@ class FameVoteArgs(Schema):
     keepsake = fields.String(required=True, validate=validate.Length(1, 32))
 
 
+class AudienceArgs(Schema):
+    open = StrictBoolean(load_default=None)
+    cap = fields.Integer(allow_none=True, strict=True, validate=validate.Range(1, AUDIENCE_CAP_MAX))
+    by_host = StrictBoolean(load_default=None)
+
+
+class AudienceWatchingArgs(Schema):
+    count = fields.Integer(required=True, strict=True, validate=validate.Range(0))
+
+
+class AudienceKnockArgs(Schema):
+    member = fields.String(required=True, validate=validate.Length(1, 32))
+    name = fields.String(required=True)
+
+
+class AnswerAudienceArgs(Schema):
+    member = fields.String(required=True, validate=validate.Length(1, 32))
+    admit = StrictBoolean(required=True)
+
+
+class AudienceResultArgs(Schema):
+    prompt = fields.Dict(required=True)
+    tally = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
 class PresenceArgs(Schema):
     player = fields.String(required=True)
     connected = StrictBoolean(required=True)
@@ -198,6 +224,11 @@ COMMANDS: dict[str, tuple[Schema, str]] = {
     "keep_crew": (EmptyArgs(), "host"),
     "crew_claim": (CrewClaimArgs(), "player"),
     "answer_crew_claim": (AnswerCrewClaimArgs(), "host"),
+    "audience": (AudienceArgs(), "host"),
+    "audience_watching": (AudienceWatchingArgs(), "system"),
+    "audience_knock": (AudienceKnockArgs(), "system"),
+    "answer_audience": (AnswerAudienceArgs(), "host"),
+    "audience_result": (AudienceResultArgs(), "system"),
     "crew_forget_me": (EmptyArgs(), "player"),
     "crew_delete": (EmptyArgs(), "host"),
     "new_season": (EmptyArgs(), "host"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight.hookspecs import hookimpl
 
 if TYPE_CHECKING:
+    from gamenight.audience import Prompt
     from gamenight.ballots import Ballot
     from gamenight.game import Game, Next
     from gamenight.match import Match
@@ -69,6 +70,10 @@ class DeclaredGame:
     @hookimpl
     def round_tallies(self, match: Match) -> list[Tally]:
         return [] if self.game.round_tallies is None else self.game.round_tallies(match)
+
+    @hookimpl
+    def audience_prompts(self, match: Match) -> list[Prompt]:
+        return [] if self.game.audience_prompts is None else self.game.audience_prompts(match)
 
     @hookimpl
     def keepsakes(self, match: Match) -> list[Keepsake]:

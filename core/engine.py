@@ -28,6 +28,7 @@ from gamenight import crew as crews
 from gamenight import filtering
 from gamenight.commands import COMMANDS, load_args
 from gamenight.crew_export import member_history, whole_crew
+from gamenight.crowd import Crowd
 from gamenight.errors import ActionError
 from gamenight.leases import Claim, Leases, LeasesUnavailable, SoloLeases
 from gamenight.lobby import HOST_GRACE_SECONDS, Lobby, apply_command
@@ -62,6 +63,7 @@ class Outcome:
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)  # a seat's id -> its new one (a crew member claimed)
+    then: Outcome | None = None  # what the engine did after it (the crowd's tally of a prompt it answered)
 
     @classmethod
     def refused(cls, code: str, exc: ActionError) -> Outcome:
@@ -90,6 +92,7 @@ class Engine:
         self.family_filter = family_filter
         self.store = store
         self.ownership = Ownership(store, leases if leases is not None else SoloLeases(), clock)
+        self.crowd = Crowd(self)
         self.plugins = plugins
         self.clock = clock
         self.snapshot_every = snapshot_every
@@ -270,6 +273,7 @@ class Engine:
         extra: dict[str, Any] | None = None,
     ) -> Outcome:
         """Apply one command to lobby ``code`` as the holder of ``token`` (or as the engine)."""
+        outcome = None
         for _ in range(3):  # the lobby may leave memory between finding it and taking its lock: find it again
             try:
                 lobby = self.lobby(code)
@@ -280,8 +284,20 @@ class Engine:
             with self._locks[lobby.code]:
                 current = self.lobbies.get(lobby.code)
                 if current is not None:
-                    return self._submit_locked(current, kind, args, token, system, dict(extra or {}))
-        return Outcome.refused(str(code)[:16], ActionError("unknown_lobby"))
+                    outcome = self._submit_locked(current, kind, args, token, system, dict(extra or {}))
+                    break
+        if outcome is None:
+            return Outcome.refused(str(code)[:16], ActionError("unknown_lobby"))
+        if outcome.ok:
+            self._after(outcome, kind)
+        return outcome
+
+    def _after(self, outcome: Outcome, kind: str) -> None:
+        """What follows an accepted command outside its lobby: the audience's side of it."""
+        if kind == "new_night":
+            self.crowd.new_night(outcome.code)
+        elif kind != "audience_result":
+            outcome.then = self.crowd.count_answers(outcome.code)
 
     def _submit_locked(
         self, lobby: Lobby, kind: str, raw_args: Any, token: str | None, system: bool, extra: dict[str, Any]
@@ -298,6 +314,8 @@ class Engine:
                 if kind in DRAWS_INVITE:
                     extra.setdefault("invite", new_invite())
                 crews.draw(lobby, kind, extra, self.retention_days)
+                if kind == "close_night":
+                    extra.setdefault("audience_podium", self.crowd.podium(lobby.code))
                 work = lobby.copy_for(kind, self._dealt(lobby))
                 reply = apply_command(work, self.plugins, actor, kind, args, extra, now)
                 filtering.settle(door, work, filtering.author_of(actor, reply), extra, now)
@@ -701,6 +719,8 @@ class Engine:
         for pid, player in list(self.lobbies[code].players.items()):
             if player["connected"]:
                 self._submit_returning(code, "presence", {"player": pid, "connected": False})
+        if lobby.audience["watching"]:  # its audience's connections count again wherever they come back
+            self._submit_returning(code, "audience_watching", {"count": 0})
         self.store.set_due(code, self.lobbies[code].next_due())
 
     def _submit_returning(self, code: str, kind: str, args: dict[str, Any]) -> None:

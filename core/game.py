@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from marshmallow import Schema, fields
 
 if TYPE_CHECKING:
+    from gamenight.audience import Prompt
     from gamenight.awards import Award, Night
     from gamenight.ballots import Ballot
     from gamenight.match import Match
@@ -54,7 +55,9 @@ class Game:
       this game (:mod:`gamenight.awards`);
     * ``round_tallies(match)`` tells a crew's record book what a round that ended
       scored adds to each player's stats, and ``keepsakes(match)`` what of the
-      finished match the crew may vote into its hall of fame (:mod:`gamenight.records`).
+      finished match the crew may vote into its hall of fame (:mod:`gamenight.records`);
+    * ``audience_prompts(match)`` asks the audience questions about the match now, from
+      public state alone (:mod:`gamenight.audience`).
 
     ``stats`` declares those stats (key -> :class:`gamenight.records.Stat`).
 
@@ -93,6 +96,7 @@ class Game:
     stats: Mapping[str, Stat] = field(default_factory=dict)
     round_tallies: Callable[[Match], list[Tally]] | None = None
     keepsakes: Callable[[Match], list[Keepsake]] | None = None
+    audience_prompts: Callable[[Match], list[Prompt]] | None = None
     hookspecs: object | None = None
     hooks: object | tuple[object, ...] | None = None
     package: str = ""

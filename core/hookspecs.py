@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from gamenight.audience import Prompt
     from gamenight.awards import Award, Night
     from gamenight.ballots import Ballot
     from gamenight.game import Action, ClientAssets, Game, Shelf, Variant
@@ -197,6 +198,16 @@ class GameHooks:
         never for a void round or one cut short. Every implementation is called and the lists are joined: a
         variant adds its own tallies, or wraps the hook (``wrapper=True``) to change the game's. Each stat
         is declared in ``Game.stats`` (:mod:`gamenight.records`); the core counts matches, wins and points.
+        """
+
+    @hookspec
+    def audience_prompts(self, match: Match) -> list[Prompt]:
+        """Return the questions the audience may answer about the match now (:mod:`gamenight.audience`).
+
+        Asked whenever the views are built, so made from public state alone: a prompt's ``answer`` is set only
+        once every player has seen it (the reveal), and nothing about it may tell a secret sooner. Every
+        implementation is called and the lists are joined: a variant adds its own prompts, or wraps the hook
+        (``wrapper=True``) to change the game's. A game without prompts has an audience that watches.
         """
 
     @hookspec

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from gamenight import audience as audiences
 from gamenight import crew as crews
 from gamenight import filtering
 from gamenight import moderation as moderating
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from gamenight.registry import Plugins
 
 MAX_SEATS = 20
-GROWING = ("history", "night")
+GROWING = ("history", "night", "crowd")
 MATCH_GROWING = ("events",)
 MOVES_KEEP = ("players", "seats", "setup", "recap", "departed_by_name", "sitting_out", "seat_requests")
 MATCH_MOVES_KEEP = ("variants", "options", "players", "left", "names", "forced_deals")
@@ -66,6 +67,8 @@ class Lobby:
         self.moderation: dict[str, Any] = moderating.new_moderation()  # kicks that hold, knocks, hidden items
         # the family filter's level and the host's words, and strict mode's queue (gamenight.approval)
         self.family_filter: dict[str, Any] = {"level": None, "words": []}
+        self.audience: dict[str, Any] = audiences.new_audience()  # the host's settings, the door (gamenight.audience)
+        self.crowd: list[dict[str, Any]] = []  # the night's answered audience prompts, with the crowd's tallies
         self.crew: dict[str, Any] | None = None  # the crew's story, when the lobby is kept as a crew's room
         self.crew_owned = True  # False while shared with the lobby this one was copied from (gamenight.crew)
         self.crew_view_made: tuple[Any, ...] | None = None  # what gamenight.crew_view made of the crew last
@@ -170,6 +173,8 @@ class Lobby:
             "next_request": self.next_request,
             "moderation": self.moderation,
             "family_filter": self.family_filter,
+            "audience": self.audience,
+            "crowd": self.crowd,
             "crew": self.crew,
         }
 
@@ -197,6 +202,8 @@ class Lobby:
         lobby.next_request = d.get("next_request", 1)
         lobby.moderation = {**moderating.new_moderation(), **d.get("moderation", {})}
         lobby.family_filter = d.get("family_filter", {"level": None, "words": []})
+        lobby.audience = {**audiences.new_audience(), **d.get("audience", {})}
+        lobby.crowd = d.get("crowd", [])
         lobby.crew = d.get("crew")
         fill_looks(lobby.players, lobby.seats)  # a lobby stored before looks
         return lobby
@@ -493,6 +500,7 @@ def _close_night(lobby: Lobby, plugins: Plugins, actor, args, extra, now):
     if lobby.recap is not None:
         raise ActionError("night_closed")
     lobby.recap = night_recap(lobby.night, lobby.scoreboard, plugins)
+    lobby.recap["audience"] = extra.get("audience_podium", [])  # drawn from the store by the engine
     lobby.match = None
     moderating.end_of_night(lobby)
     if lobby.crew is not None:
@@ -520,6 +528,7 @@ def _new_night(lobby: Lobby, plugins, actor, args, extra, now):
     lobby.scoreboard = NightScoreboard()
     lobby.history = []
     lobby.night = []
+    audiences.new_night(lobby)
     if lobby.crew is not None:
         crews.new_night(lobby)
         lobby.departed_by_name = {}  # next week a name alone is nobody's: a member comes back by device or claim
@@ -645,4 +654,5 @@ _HANDLERS = {
     **streaming.HANDLERS,
     **filtering.HANDLERS,
     **crews.HANDLERS,
+    **audiences.HANDLERS,
 }

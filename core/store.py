@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from gamenight.audience_records import AudienceRecords
 from gamenight.checkpointer import NativeThreads
 
 Durability = Literal["process", "full"]
@@ -55,6 +56,8 @@ class SchemaTooNew(Exception):
 
 
 class Store(Protocol):
+    audience: AudienceRecords  # the audiences of its lobbies (``gamenight.audience_records``)
+
     def create_lobby(self, code: str, created: float, epoch: int = 0) -> bool:
         """Store a new lobby; False when the code is taken already."""
         ...

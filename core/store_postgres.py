@@ -29,6 +29,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import orjson
 import pg8000.native
+from gamenight import audience_records
+from gamenight.audience_records import AudienceRecords
 from gamenight.migrations import CLEAR_VERSION, READ_VERSION, VERSION_TABLE, Migration, latest, pending
 from gamenight.store import Durability, Fenced, StoredLobby, StoreInUse, StoreUnavailable
 
@@ -92,6 +94,7 @@ ADMIN_TABLES = (
 MIGRATIONS: tuple[Migration[pg8000.native.Connection], ...] = (
     Migration(1, "lobbies (with their lease epoch), their log and meta", _statements(FIRST_SCHEMA)),
     Migration(2, "bans, and the server's host's admin actions", _statements(ADMIN_TABLES)),
+    Migration(3, "the audiences of lobbies: members, picks, answers", _statements(audience_records.TABLES)),
 )
 LATEST = latest(MIGRATIONS)
 
@@ -127,6 +130,7 @@ class PostgresStore:
         self._pool: queue.LifoQueue[pg8000.native.Connection] = queue.LifoQueue()
         self._open = 0
         self._open_lock = threading.Lock()
+        self.audience = AudienceRecords(self._run)
         self._due: dict[str, float | None] = {}
         self._touched: dict[str, float] = {}
         self._closed = False
@@ -333,6 +337,8 @@ class PostgresStore:
                 db.run("DELETE FROM log WHERE code = :code", code=code)
                 db.run("DELETE FROM lobbies WHERE code = :code", code=code)
                 db.run("DELETE FROM meta WHERE key LIKE :pattern", pattern=f"%:{code}")
+                for statement in audience_records.FORGET:
+                    db.run(statement, code=code)
                 db.run("COMMIT")
             except BaseException:
                 db.run("ROLLBACK")

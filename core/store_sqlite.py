@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import orjson
+from gamenight import audience_records
+from gamenight.audience_records import AudienceRecords
 from gamenight.checkpointer import BUSY_TIMEOUT_MS, STANDARD_THREADS, Checkpointer, NativeThreads
 from gamenight.migrations import CLEAR_VERSION, READ_VERSION, VERSION_TABLE, Migration, latest, pending
 from gamenight.store import Durability, StoredLobby, StoreInUse, StoreUnavailable
@@ -96,9 +98,15 @@ def _admin_tables(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _audience_tables(db: sqlite3.Connection) -> None:
+    for statement in audience_records.TABLES:
+        db.execute(statement)
+
+
 MIGRATIONS: tuple[Migration[sqlite3.Connection], ...] = (
     Migration(1, "lobbies, their log and meta; an earlier file's lobbies gain touched and due", _first_schema),
     Migration(2, "bans, and the server's host's admin actions", _admin_tables),
+    Migration(3, "the audiences of lobbies: members, picks, answers", _audience_tables),
 )
 LATEST = latest(MIGRATIONS)
 
@@ -139,6 +147,7 @@ class SQLiteStore:
         # Most commands change only the log: a lobby's row is written when its ``due`` changes, and its
         # newer ``touched`` times are kept here and written together when the sweep asks for them (a crash
         # loses at most a sweep's worth of them: the lobby is then deleted that much early).
+        self.audience = AudienceRecords(self._run)
         self._due: dict[str, float | None] = {}  # the ``due`` stored for each lobby written since start
         self._touched: dict[str, float] = {}  # lobby -> its newest command's time, not written yet
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -282,12 +291,19 @@ class SQLiteStore:
                 self._db.execute("DELETE FROM log WHERE code = ?", (code,))
                 self._db.execute("DELETE FROM lobbies WHERE code = ?", (code,))
                 self._db.execute("DELETE FROM meta WHERE key LIKE ?", (f"%:{code}",))
+                for statement in audience_records.FORGET:
+                    self._db.execute(statement, {"code": code})
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._due.pop(code, None)
             self._touched.pop(code, None)
+
+    @_unavailable_on_error
+    def _run(self, sql: str, **params: Any) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, params).fetchall()
 
     @_unavailable_on_error
     def compact(self, code: str, upto: int, epoch: int | None = None) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from gamenight import approval
+from gamenight import audience as audiences
 from gamenight.crew_view import crew_view, own_part
 from gamenight.moderation import host_view
 from gamenight.seating import next_seating
@@ -69,6 +70,7 @@ def match_frame(match: Match, now: float) -> dict[str, Any]:
         "time_asks": standing_asks(match),
         "over": match.over,
         "result": match.result,
+        "prompts": audiences.match_part(match),
     }
 
 
@@ -127,6 +129,7 @@ def lobby_frame(lobby: Lobby, plugins: Plugins | None = None) -> dict[str, Any]:
         "recap": lobby.recap,
         "shelves": lobby.shelves,
         "crew": crew_view(lobby),
+        "audience": audiences.frame(lobby),
     }
 
 
@@ -156,6 +159,7 @@ def lobby_views(
                 "match": match_view(match, mframe, public, recipient) if match is not None else None,
                 **({"moderation": host_view(lobby)} if recipient is not None and recipient == lobby.host else {}),
                 **approval.host_part(lobby, recipient),
+                **audiences.host_part(lobby, recipient),
                 **own_part(lobby, recipient),
             },
         )

@@ -29,6 +29,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 from gamenight.engine import TABLE, Engine, Outcome
 from gamenight.errors import ActionError
 from gamenight.moderation import open_knocks
+from gamenight.web.audience import WATCHING_SECONDS, AudienceDesk
 from gamenight.web.door import Knocks, door_extra, kick_extra
 from gamenight.web.fanout import Fanout
 from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
@@ -56,7 +57,9 @@ class Link:
     code: str | None = None
     player: str | None = None
     token: str | None = None
-    table: bool = False
+    table: bool = False  # receives the public view: a table screen, or an audience member let in
+    audience: str | None = None  # the audience member it is (gamenight.web.audience)
+    door: str = "in"  # an audience member's place at the door: "in", or "waiting" for the host
 
 
 class Hub:
@@ -95,6 +98,8 @@ class Hub:
         self.bans: Any = None  # the addresses banned from the server (``gamenight.bans``), when it keeps any
         self.chores: list[tuple[float, str, Callable[[], Any]]] = []  # (seconds, name, work): run with the ticker
         engine.on_drop.append(self.lobby_moved)
+        self.audience = AudienceDesk(self)
+        self.chores.append((WATCHING_SECONDS, "audience", self.audience.count_watching))
         handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
             "create_lobby": self.create_lobby,
             "join_lobby": self.join_lobby,
@@ -104,6 +109,7 @@ class Hub:
             "command": self.command,
             "detach": self.detach,
             "resync": self.resync,
+            **self.audience.handlers,
         }
         socketio.on_event("connect", self.on_connect)
         socketio.on_event("disconnect", self.on_disconnect)
@@ -287,10 +293,14 @@ class Hub:
         self._detach(sid, link)
         with self._lock:
             link.code, link.player, link.table = code, None, True
+        self.enter_table(sid, code)
+        return {"code": code}
+
+    def enter_table(self, sid: str, code: str) -> None:
+        """Deliver lobby ``code``'s public view to ``sid`` from now on, starting with the whole of it."""
         with self.fanout.lock(code):
             self.socketio.server.enter_room(sid, table_room(code), namespace="/")
             self.fanout.send_state(sid, self.engine.view(code, TABLE))
-        return {"code": code}
 
     def command(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         started = time.perf_counter()
@@ -318,7 +328,7 @@ class Hub:
     def resync(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         """Send the connection its whole view again (it missed a patch)."""
         code = link.code
-        if code is None:
+        if code is None or (link.audience is not None and link.door != "in"):
             raise ActionError("not_attached")
         with self.fanout.lock(code):
             self.fanout.send_state(sid, self.engine.view(code, TABLE if link.table else link.player))
@@ -362,8 +372,9 @@ class Hub:
             return
         self._release(sid, link)
         with self._lock:
-            link.code = link.player = link.token = None
+            link.code = link.player = link.token = link.audience = None
             link.table = False
+            link.door = "in"
 
     def _release(self, sid: str, link: Link) -> None:
         self.fanout.forget(sid)
@@ -390,8 +401,9 @@ class Hub:
                     del self.seats[(code, link.player)]
                 if link.table:
                     self.socketio.server.leave_room(sid, table_room(code), namespace="/")
-                link.code = link.player = link.token = None
+                link.code = link.player = link.token = link.audience = None
                 link.table = False
+                link.door = "in"
         for sid, _ in moving:
             self.fanout.forget(sid)
             self.socketio.emit("moved", {"code": code, "node": node}, to=sid)
@@ -435,6 +447,9 @@ class Hub:
                 listener(outcome)
             except Exception:  # a listener's failure is its own; the outcome stands and was delivered
                 self.socketio.server.logger.exception("hub listener")
+        if outcome.then is not None:
+            self.publish(outcome.then)
+        self.audience.after(outcome)
 
     @staticmethod
     def _raise_if_refused(outcome: Outcome) -> None:

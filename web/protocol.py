@@ -130,6 +130,16 @@ class Watch(Schema):
     code = CODE
 
 
+class JoinAudience(Schema):
+    code = CODE
+    name = fields.Raw(required=True)
+
+
+class Predict(Schema):
+    prompt = fields.String(required=True, validate=validate.Length(1, 64))
+    choice = fields.String(required=True, validate=validate.Length(1, 64))
+
+
 class Command(Schema):
     kind = fields.String(required=True, validate=validate.Length(1, 32))
     args = fields.Raw(load_default=dict)
@@ -148,6 +158,10 @@ EVENTS: dict[str, Schema] = {
     "command": Command(),
     "detach": Empty(),
     "resync": Empty(),
+    "join_audience": JoinAudience(),
+    "attach_audience": Attach(),
+    "predict": Predict(),
+    "leave_audience": Empty(),
 }
 
 

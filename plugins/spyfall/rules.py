@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight import ANY_PHASE, Action, ActionError, BadDeal, Clock, Game, Move, Phase, hookimpl
 from gamenight.options import integer
 from gamenight.plugins.spyfall import packs
+from gamenight.plugins.spyfall.audience import audience_prompts
 from gamenight.plugins.spyfall.awards import awards
 from gamenight.plugins.spyfall.hookspecs import SpyfallHooks
 from gamenight.plugins.spyfall.packs import PackLocations
@@ -626,6 +627,7 @@ GAME = Game(
     awards=awards,
     stats=STATS,
     round_tallies=round_tallies,
+    audience_prompts=audience_prompts,
     hookspecs=SpyfallHooks,
     hooks=Defaults(),
 )

@@ -1,0 +1,136 @@
+"""The audience: people without a seat who watch a lobby and play along with its games' prompts.
+
+In-process (the hub's test client on a real SQLite store): joining and coming back, the host's door, picks
+counted once the reveal shows the answer, the crowd's tally in every view, each member's points and place,
+and the night's podium in the recap.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_web_socket import Browser, seated
+
+SPY_DEAL = {"location": "s2.stadium", "spies": ["Dina"]}
+
+
+class Member(Browser):
+    """An audience member's connection."""
+
+    def join(self, code: str, name: str) -> dict:
+        answer = self.call("join_audience", {"code": code, "name": name})
+        self.token = answer.get("token")
+        return answer
+
+    def own(self) -> dict:
+        return self.events("audience_you")[-1]
+
+    def prompts(self) -> list[dict]:
+        return self.state()["match"]["prompts"]
+
+
+def spyfall_table(web, engine):
+    code, players = seated(web, "Ann", "Boris", "Chen", "Dina")
+    ann = players[0]
+    assert ann.command("choose", game="spyfall")["ok"]
+    outcome = engine.submit(code, "start", token=ann.token, extra={"forced_deals": [SPY_DEAL] * 5})
+    assert outcome.ok
+    ann.forget()
+    ann.command("lock", locked=True)  # any accepted command delivers fresh views
+    return code, players
+
+
+@pytest.fixture
+def web(engine):
+    from gamenight.web.app import create_app
+
+    return create_app(engine, hub_options={"ticker": False})
+
+
+def test_an_audience_member_watches_the_public_view_and_names_the_spy(web, engine):
+    code, (ann, boris, chen, dina) = spyfall_table(web, engine)
+    fan = Member(web)
+    answer = fan.join(code, "Fan")
+    assert answer["ok"] and answer["door"] == "in" and answer["token"].startswith(answer["member"])
+    view = fan.state()
+    assert view["you"] is None and view["match"]["game"] == "spyfall"
+    spy_prompt = next(p for p in fan.prompts() if p["question"] == "spyfall.audience.who_is_spy")
+    assert spy_prompt["open"] and spy_prompt["answer"] is None
+    assert [c["player"] for c in spy_prompt["choices"]] == [ann.player, boris.player, chen.player, dina.player]
+    assert fan.call("predict", {"prompt": spy_prompt["id"], "choice": dina.player}) == {
+        "ok": True,
+        "prompt": spy_prompt["id"],
+        "choice": dina.player,
+    }
+    assert fan.call("predict", {"prompt": spy_prompt["id"], "choice": "p99"})["error"]["code"] == "bad_choice"
+    assert fan.call("predict", {"prompt": "nope", "choice": dina.player})["error"]["code"] == "no_such_prompt"
+    assert fan.call("command", {"kind": "lock", "args": {"locked": False}})["error"]["code"] == "not_attached"
+
+
+def test_the_reveal_counts_the_crowd_and_each_member_learns_their_points_and_place(web, engine):
+    code, (ann, boris, chen, dina) = spyfall_table(web, engine)
+    fans = [Member(web) for _ in range(3)]
+    for number, fan in enumerate(fans):
+        assert fan.join(code, f"Fan {number}")["ok"]
+    spy = fans[0].prompts()[0]["id"]
+    # two name the spy (one changes their mind to her), one names Boris
+    assert fans[0].call("predict", {"prompt": spy, "choice": boris.player})["ok"]
+    assert fans[0].call("predict", {"prompt": spy, "choice": dina.player})["ok"]
+    assert fans[1].call("predict", {"prompt": spy, "choice": dina.player})["ok"]
+    assert fans[2].call("predict", {"prompt": spy, "choice": boris.player})["ok"]
+    assert dina.act("reveal", location="s2.stadium")["ok"]  # the spy names the location: right
+    for watcher in (ann, chen, fans[2]):
+        crowd = watcher.state()["lobby"]["audience"]["results"]
+        by_prompt = {r["prompt"]["id"]: r for r in crowd}
+        assert by_prompt[spy]["tally"] == {dina.player: 2, boris.player: 1}
+        assert by_prompt[spy]["prompt"]["answer"] == [dina.player]
+    guess = next(p for p in fans[0].prompts() if p["question"] == "spyfall.audience.guess_right")
+    assert guess["answer"] == ["yes"] and not guess["open"]
+    assert fans[0].call("predict", {"prompt": spy, "choice": boris.player})["error"]["code"] == "prompt_closed"
+    own = [fan.own() for fan in fans]
+    assert [(o["points"], o["place"], o["of"]) for o in own] == [(2, 1, 3), (2, 1, 3), (0, 3, 3)]
+    assert own[0]["picks"] == {spy: dina.player}
+
+
+def test_a_member_comes_back_with_their_token_and_keeps_their_picks(web, engine):
+    code, _ = spyfall_table(web, engine)
+    fan = Member(web)
+    fan.join(code, "Fan")
+    spy = fan.prompts()[0]["id"]
+    choice = fan.prompts()[0]["choices"][1]["id"]
+    fan.call("predict", {"prompt": spy, "choice": choice})
+    member = fan.own()["member"]
+    fan.client.disconnect()
+    again = Member(web)
+    answer = again.call("attach_audience", {"code": code, "token": fan.token})
+    assert answer["ok"] and answer["member"] == member
+    assert again.own()["picks"] == {spy: choice} and again.state()["you"] is None
+    assert Member(web).call("attach_audience", {"code": code, "token": fan.token + "x"})["error"]["code"] == "bad_token"
+    assert again.call("leave_audience", {}) == {"ok": True}
+    assert Member(web).call("attach_audience", {"code": code, "token": fan.token})["error"]["code"] == "bad_token"
+
+
+def test_the_host_closes_caps_or_keeps_the_door_of_the_audience(web, engine):
+    code, (ann, boris, *_) = spyfall_table(web, engine)
+    assert ann.command("audience", open=False)["ok"]
+    assert Member(web).join(code, "Fan")["error"]["code"] == "audience_closed"
+    assert ann.command("audience", open=True, cap=1)["ok"]
+    assert Member(web).join(code, "First")["ok"]
+    full = Member(web).join(code, "Second")
+    assert full["error"]["code"] == "audience_full" and full["error"]["params"]["max"] == 1
+    assert ann.command("audience", cap=None, by_host=True)["ok"]
+    waiting, turned = Member(web), Member(web)
+    assert waiting.join(code, "Wanda")["door"] == "waiting"
+    assert turned.join(code, "Troll")["door"] == "waiting"
+    assert waiting.events("state") == [], "nothing to watch before the host's leave"
+    assert waiting.call("predict", {"prompt": "x", "choice": "y"})["error"]["code"] == "audience_waiting"
+    door = ann.state()["audience_waiting"]
+    assert [w["name"] for w in door] == ["Wanda", "Troll"]
+    assert boris.command("answer_audience", member=door[0]["id"], admit=True)["error"]["code"] == "not_host"
+    assert ann.command("answer_audience", member=door[0]["id"], admit=True)["ok"]
+    assert ann.command("answer_audience", member=door[1]["id"], admit=False)["ok"]
+    assert waiting.own()["door"] == "in" and waiting.state()["match"]["game"] == "spyfall"
+    assert turned.own()["door"] == "refused" and turned.events("state") == []
+    assert Member(web).call("attach_audience", {"code": code, "token": turned.token})["error"]["code"] in (
+        "bad_token",
+        "audience_refused",
+    )

@@ -1,0 +1,236 @@
+"""The audience's connections: joining, coming back, picking, and what each member is sent of their own.
+
+An audience connection gets what a table screen gets (the public view, then a patch of it at a time: the same
+bytes for every one of them, ``gamenight.web.fanout``), and of its own only ``audience_you``: its member id and
+name, where it stands at the door, its picks, its points and its place in the crowd. A member waiting for the
+host's leave gets nothing else until let in.
+
+Picks are written to the store in batches: a pick is answered once the batch holding it is written, and the
+picks that arrive meanwhile make the next batch (one statement for them all), so a crowd picking at once costs
+a few writes a second, not one each. How many watch is counted once a second and recorded in the lobby when it
+changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from gamenight import audience as audiences
+from gamenight.audience_records import Pick
+from gamenight.errors import ActionError
+from gamenight.store import StoreUnavailable
+
+if TYPE_CHECKING:
+    from gamenight.engine import Outcome
+    from gamenight.web.hub import Hub, Link
+
+log = logging.getLogger(__name__)
+
+WATCHING_SECONDS = 1.0  # how often the number watching each lobby is counted
+BATCH_WAIT_SECONDS = 10.0  # the longest a pick waits for its batch to be written
+
+
+class Batch:
+    """Picks waiting to be written together, and whether they were."""
+
+    def __init__(self, make_event: Callable[[], Any]) -> None:
+        self.picks: dict[tuple[str, str, str], Pick] = {}  # (lobby, member, prompt) -> the latest pick
+        self.done = make_event()
+        self.failed = False
+
+
+class PickWriter:
+    """Writes picks a batch at a time; ``keep`` returns once the pick is written (False: the store failed)."""
+
+    def __init__(self, write: Callable[[str, list[Pick]], None], make_event: Callable[[], Any]) -> None:
+        self._write = write
+        self._make_event = make_event
+        self._lock = threading.Lock()
+        self._next = Batch(make_event)
+        self._writing = False
+
+    def keep(self, code: str, pick: Pick) -> bool:
+        with self._lock:
+            batch = self._next
+            batch.picks[(code, pick.member, pick.prompt)] = pick
+            writer = not self._writing
+            self._writing = True
+        if writer:
+            self._write_batches()
+        else:
+            batch.done.wait(BATCH_WAIT_SECONDS)
+        return batch.done.is_set() and not batch.failed
+
+    def _write_batches(self) -> None:
+        while True:
+            with self._lock:
+                batch = self._next
+                if not batch.picks:
+                    self._writing = False
+                    return
+                self._next = Batch(self._make_event)
+            by_lobby: dict[str, list[Pick]] = {}
+            for (code, _, _), pick in batch.picks.items():
+                by_lobby.setdefault(code, []).append(pick)
+            try:
+                for code, picks in by_lobby.items():
+                    self._write(code, picks)
+            except StoreUnavailable as exc:
+                log.warning("%d audience picks not written: %s", len(batch.picks), exc)
+                batch.failed = True
+            batch.done.set()
+
+
+class AudienceDesk:
+    """The hub's audience events (``Hub.audience``)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.engine = hub.engine
+        self.picks = PickWriter(self.engine.crowd.keep_picks, threading.Event)
+        self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it from here
+
+    @property
+    def handlers(self) -> dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]]:
+        return {
+            "join_audience": self.join_audience,
+            "attach_audience": self.attach_audience,
+            "predict": self.predict,
+            "leave_audience": self.leave_audience,
+        }
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def join_audience(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        code = self.hub._known_code(link, args["code"])
+        joined, knock = self.engine.crowd.join(code, args["name"], self.engine.clock())
+        if knock is not None:
+            self.hub.publish(knock)
+        self._attach(sid, link, code, joined.member, joined.name, joined.door)
+        return {"code": code, "member": joined.member, "token": joined.token, "door": joined.door}
+
+    def attach_audience(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        code = self.hub._known_code(link, args["code"])
+        found = self.engine.crowd.identify(code, args["token"])
+        if found is None:
+            raise ActionError("bad_token")
+        member, name, door = found
+        if door == "refused":
+            raise ActionError("audience_refused")
+        self._attach(sid, link, code, member, name, door)
+        return {"code": code, "member": member, "door": door}
+
+    def predict(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        if link.audience is None or link.code is None:
+            raise ActionError("not_attached")
+        if link.door != "in":
+            raise ActionError("audience_waiting")
+        self.engine.crowd.check_pick(link.code, args["prompt"], args["choice"])
+        pick = Pick(link.audience, args["prompt"], args["choice"], self.engine.clock())
+        if not self.picks.keep(link.code, pick):
+            raise ActionError("unavailable")
+        return {"prompt": pick.prompt, "choice": pick.choice}
+
+    def leave_audience(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
+        if link.audience is None or link.code is None:
+            raise ActionError("not_attached")
+        self.engine.crowd.leave(link.code, link.audience)
+        self.hub._detach(sid, link)
+        return {}
+
+    # -- connections ----------------------------------------------------------------------------
+
+    def _attach(self, sid: str, link: Link, code: str, member: str, name: str, door: str) -> None:
+        hub = self.hub
+        hub._detach(sid, link)
+        with hub._lock:
+            link.code, link.player, link.table, link.audience, link.door = code, None, True, member, door
+        if door == "in":
+            hub.enter_table(sid, code)
+        self.send_own(sid, link, name=name)
+
+    def send_own(self, sid: str, link: Link, name: str | None = None, standings: list | None = None) -> None:
+        """Send a member ``audience_you``: the door, their picks, points and place (``standings`` when known)."""
+        code, member = link.code, link.audience
+        if code is None or member is None:
+            return
+        own: dict[str, Any] = {"code": code, "member": member, "door": link.door}
+        if name is not None:
+            own["name"] = name
+        if link.door == "in":
+            try:
+                own["picks"] = self.engine.crowd.picks_of(code, member)
+                standings = standings if standings is not None else self.engine.crowd.standings(code)
+            except StoreUnavailable:
+                standings = None
+            if standings is not None:
+                place = next((i for i, s in enumerate(standings) if s.member == member), None)
+                if place is not None:
+                    own.update(points=standings[place].points, place=_place(standings, place), of=len(standings))
+        self.hub.socketio.emit("audience_you", own, to=sid)
+
+    def after(self, outcome: Outcome) -> None:
+        """After an outcome is delivered: members let in or turned away at the door; after a crowd's tally,
+        every member here their new points and place."""
+        code = outcome.code
+        lobby = self.engine.lobbies.get(code)
+        if lobby is None:
+            return
+        members = self._members(code)
+        if not members:
+            return
+        for sid, link in members:
+            if link.door == "waiting":
+                door = audiences.state_of(lobby, link.audience)
+                if door == "waiting":
+                    continue
+                link.door = door
+                if door == "in":
+                    self.hub.enter_table(sid, code)
+                    self.send_own(sid, link)
+                else:
+                    self.hub.socketio.emit(
+                        "audience_you", {"code": code, "member": link.audience, "door": door}, to=sid
+                    )
+                    self.engine.crowd.leave(code, link.audience)
+                    self.hub._detach(sid, link)
+        if outcome.then is not None:
+            try:
+                standings = self.engine.crowd.standings(code)
+            except StoreUnavailable as exc:
+                log.warning("lobby %s: the audience's standings not sent: %s", code, exc)
+                return
+            for sid, link in members:
+                if link.door == "in":
+                    self.send_own(sid, link, standings=standings)
+
+    def _members(self, code: str) -> list[tuple[str, Link]]:
+        with self.hub._lock:
+            return [(sid, link) for sid, link in self.hub.links.items() if link.code == code and link.audience]
+
+    def count_watching(self) -> None:
+        """Record in each lobby held here how many of its audience watch, when that changed."""
+        with self.hub._lock:
+            counts: dict[str, int] = {}
+            for link in self.hub.links.values():
+                if link.audience is not None and link.code is not None and link.door == "in":
+                    counts[link.code] = counts.get(link.code, 0) + 1
+        for code in set(self.watching) | set(counts):
+            count = counts.get(code, 0)
+            if self.watching.get(code) == count or code not in self.engine.lobbies:
+                if code not in self.engine.lobbies:
+                    self.watching.pop(code, None)
+                continue
+            outcome = self.engine.submit(code, "audience_watching", {"count": count}, system=True)
+            if outcome.ok:
+                self.watching[code] = count
+                self.hub.publish(outcome)
+
+
+def _place(standings: list, index: int) -> int:
+    """A 1-based place, shared by equal points."""
+    points = standings[index].points
+    return next(i for i, s in enumerate(standings) if s.points == points) + 1
