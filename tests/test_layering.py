@@ -39,6 +39,7 @@ PLUGIN_API = {
     "gamenight.images": "ImagePack and PackImage, for gamenight_image_packs",
     "gamenight.awards": "Award, Night, leaders, for Game.awards",
     "gamenight.records": "Stat, Tally, Keepsake, for a crew's record book (Game.stats, round_tallies, keepsakes)",
+    "gamenight.audience": "Prompt, Choice, player_choices, prompt_id, for Game.audience_prompts",
     "gamenight.text": "the one policy for typed text: the Text field, clean_text and TextError",
     "gamenight.testing": "the test kit for a game's tests: Party, Recorder (docs/plugins.md, Testing your game)",
 }
