@@ -4,7 +4,9 @@ Everything each client receives over Socket.IO is recorded while a match is
 played twice with the same moves but two different deals, differing only in
 what a given player may not know. Up to the moment the game reveals it, that
 player's recorded payloads must be identical, byte for byte: no payload told
-them anything about it.
+them anything about it. An audience member watches each match too, picking the
+first choice of every prompt that opens: their payloads (the public view, the
+prompts, their own picks and standing) are held to the same test.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from gamenight.engine import Engine
 from gamenight.store_sqlite import SQLiteStore
 from gamenight.web.app import create_app
 from helpers import HeldView
+
+
+AUDIENCE = "an audience member"
 
 
 class Recorded:
@@ -39,6 +44,9 @@ class Recorded:
             self.clients[name], self.tokens[name], self.ids[name] = client, answer["token"], answer["player"]
         self.clients[None] = socketio.test_client(app)
         self.clients[None].emit("watch", {"code": self.code}, callback=True)
+        self.clients[AUDIENCE] = socketio.test_client(app)
+        assert self.clients[AUDIENCE].emit("join_audience", {"code": self.code, "name": "Fan"}, callback=True)["ok"]
+        self.picked: set[str] = set()
         host = names[0]
         self.clients[host].emit(
             "command",
@@ -82,6 +90,17 @@ class Recorded:
                 self.log[name].append((event, payload, view))
             # what the patches made is exactly the view the server last built for this client
             assert self.held[name].view == self.built[self.ids.get(name)], f"{name}'s view differs"
+        self.pick()
+
+    def pick(self) -> None:
+        """The audience member picks the first choice of each prompt that opened since."""
+        match = (self.held[AUDIENCE].view or {}).get("match") or {}
+        for prompt in match.get("prompts", []):
+            if prompt["open"] and prompt["id"] not in self.picked:
+                self.picked.add(prompt["id"])
+                body = {"prompt": prompt["id"], "choice": prompt["choices"][0]["id"]}
+                assert self.clients[AUDIENCE].emit("predict", body, callback=True)["ok"]
+                self.collect()
 
     def payloads_until(self, viewer, revealed) -> list[str]:
         """The viewer's payloads as text, up to the first in whose view ``revealed(game_view, match)`` holds."""
@@ -97,6 +116,8 @@ def same_for(viewer, first: Recorded, second: Recorded, revealed) -> None:
     a, b = first.payloads_until(viewer, revealed), second.payloads_until(viewer, revealed)
     assert len(a) > 3, "the comparison must cover the play, not just the start"
     assert a == b, f"{viewer or 'the table'} received something that depends on a secret"
+    if viewer == AUDIENCE:
+        assert first.picked, "the audience member picked along"
 
 
 # -- Spyfall 2 ------------------------------------------------------------------------------------------
@@ -124,7 +145,7 @@ def test_spyfall_the_spy_learns_nothing_of_the_location(plugins):
     there = Recorded(
         plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.port", "spies": ["Chen"]}, SPYFALL_STEPS
     )
-    for viewer in ("Chen", None):
+    for viewer in ("Chen", None, AUDIENCE):
         same_for(viewer, here, there, over)
 
 
@@ -135,7 +156,7 @@ def test_spyfall_nobody_learns_who_the_spy_is(plugins):
     other = Recorded(
         plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Dina"]}, SPYFALL_STEPS
     )
-    for viewer in ("Ann", "Boris", None):
+    for viewer in ("Ann", "Boris", None, AUDIENCE):
         same_for(viewer, one, other, over)
 
 
@@ -149,7 +170,7 @@ def test_spyfall_a_departure_tells_nobody_who_the_spy_is(plugins):
     ]
     one = Recorded(plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Chen"]}, steps)
     other = Recorded(plugins, SPYFALL, "spyfall", {"rounds": 1}, {"location": "s2.wedding", "spies": ["Dina"]}, steps)
-    for viewer in ("Ann", None):
+    for viewer in ("Ann", None, AUDIENCE):
         same_for(viewer, one, other, over)
 
 
@@ -182,7 +203,7 @@ def test_notahuman_the_human_learns_nothing_of_the_answer_before_the_discussion(
     steps = WORDS + TO_VOTE
     three = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "Chen"}, steps, **NAH)
     seven = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 7, "human": "Chen"}, steps, **NAH)
-    for viewer in ("Chen", None):
+    for viewer in ("Chen", None, AUDIENCE):
         same_for(viewer, three, seven, discussion)
 
 
@@ -190,7 +211,7 @@ def test_notahuman_nobody_learns_who_holds_the_human_card_before_the_vote(plugin
     steps = WORDS + TO_VOTE
     server = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "server"}, steps, **NAH)
     dina = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "Dina"}, steps, **NAH)
-    for viewer in ("Ann", "Boris", "Chen", None):
+    for viewer in ("Ann", "Boris", "Chen", None, AUDIENCE):
         same_for(viewer, server, dina, vote_closed)
 
 
@@ -198,7 +219,7 @@ def test_notahuman_a_departure_tells_nobody_who_holds_the_human_card(plugins):
     steps = [WORDS[0], {"kick": "Boris"}, *WORDS[2:], {"advance": 5}]
     server = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "server"}, steps, **NAH)
     dina = Recorded(plugins, HUMANS, "notahuman", {"rounds": 1}, {"answer": 3, "human": "Dina"}, steps, **NAH)
-    for viewer in ("Ann", "Chen", None):
+    for viewer in ("Ann", "Chen", None, AUDIENCE):
         same_for(viewer, server, dina, vote_closed)
 
 
@@ -225,6 +246,7 @@ def test_team_spyfall_nobody_learns_other_teams_or_the_spy(plugins):
     one = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, first, TEAM_STEPS)
     two = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, second, TEAM_STEPS)
     same_for(None, one, two, reveal)
+    same_for(AUDIENCE, one, two, reveal)
     # Ann's own view differs only in her pick list's... nothing: same card, same picks.
     same_for("Ann", one, two, reveal)
 
@@ -236,7 +258,7 @@ def test_team_spyfall_a_departure_tells_nobody_whose_team_it_left(plugins):
     steps = [{"kick": "Emil"}, *TEAM_STEPS]
     one = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, first, steps)
     two = Recorded(plugins, TEAMS, "spyfall_teams", {"rounds": 1}, second, steps)
-    for viewer in ("Ann", None):
+    for viewer in ("Ann", None, AUDIENCE):
         same_for(viewer, one, two, reveal)
 
 
@@ -274,7 +296,7 @@ def test_notarobot_nobody_learns_a_drawing_its_word_or_its_inside_before_the_rev
     deal = {"words": ["apple", "house", "fish"]}
     one = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, robot_steps(small))
     two = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, robot_steps(large))
-    for viewer in ("Boris", "Chen", "Dina", None):
+    for viewer in ("Boris", "Chen", "Dina", None, AUDIENCE):
         same_for(viewer, one, two, robot_revealed)
     # The comparison reached the uncovered tile, with the square's corner in it, and the checkmarks.
     shown = [v["match"]["game_view"] for _, _, v in one.log["Chen"] if v and v.get("match")]
@@ -292,5 +314,5 @@ def test_notarobot_a_departure_tells_nobody_a_drawing_before_the_reveal(plugins)
 
     one = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, steps(small))
     two = Recorded(plugins, ROBOTS, "notarobot", {"rounds": 1}, deal, steps(large))
-    for viewer in ("Boris", "Chen", None):
+    for viewer in ("Boris", "Chen", None, AUDIENCE):
         same_for(viewer, one, two, robot_revealed)

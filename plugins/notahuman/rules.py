@@ -15,6 +15,7 @@ from gamenight.deck import deal_one_each, shuffled
 from gamenight.match import OVER
 from gamenight.options import integer
 from gamenight.plugins.notahuman import words
+from gamenight.plugins.notahuman.audience import audience_prompts
 from gamenight.plugins.notahuman.awards import night_awards
 from gamenight.plugins.notahuman.deck import PACK_ID
 from gamenight.plugins.notahuman.hookspecs import NotAHumanHooks
@@ -514,6 +515,7 @@ GAME = Game(
     awards=night_awards,
     stats=STATS,
     round_tallies=round_tallies,
+    audience_prompts=audience_prompts,
     keepsakes=keepsakes,
     hookspecs=NotAHumanHooks,
     hooks=Defaults(),

@@ -16,6 +16,7 @@ from gamenight import Action, ActionError, BadDeal, Clock, Game, Move, Phase
 from gamenight.deck import shuffled
 from gamenight.options import integer
 from gamenight.plugins.notarobot import cards, geometry
+from gamenight.plugins.notarobot.audience import audience_prompts
 from gamenight.plugins.notarobot.awards import night_awards
 from gamenight.plugins.notarobot.drawing import Decorations, Figure
 from gamenight.plugins.notarobot.records import STATS, keepsakes, round_tallies
@@ -498,6 +499,7 @@ GAME = Game(
     awards=night_awards,
     stats=STATS,
     round_tallies=round_tallies,
+    audience_prompts=audience_prompts,
     keepsakes=keepsakes,
     drawn_by="artist",
 )

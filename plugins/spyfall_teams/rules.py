@@ -16,6 +16,7 @@ from gamenight.plugins.spyfall import packs
 from gamenight.plugins.spyfall.packs import PackLocations
 from gamenight.plugins.spyfall.rules import break_seconds, first_dealer, last_round, location_card, remember_next_dealer
 from gamenight.plugins.spyfall.talk import ASKED, CROSS, hand_on_the_question
+from gamenight.plugins.spyfall_teams.audience import audience_prompts
 from gamenight.plugins.spyfall_teams.awards import night_awards
 from gamenight.plugins.spyfall_teams.compositions import allies_to_name, composition
 from gamenight.plugins.spyfall_teams.hookspecs import TeamHooks
@@ -560,6 +561,7 @@ GAME = Game(
     awards=night_awards,
     stats=STATS,
     round_tallies=round_tallies,
+    audience_prompts=audience_prompts,
     hookspecs=TeamHooks,
     hooks=PackLocations(),
 )
