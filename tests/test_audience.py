@@ -134,3 +134,28 @@ def test_the_host_closes_caps_or_keeps_the_door_of_the_audience(web, engine):
         "bad_token",
         "audience_refused",
     )
+
+
+def test_the_table_counts_who_watches_and_the_recap_names_the_crowds_best(web, engine):
+    code, (ann, boris, chen, dina) = spyfall_table(web, engine)
+    hub = web[0].extensions["gamenight"]["hub"]
+    fans = [Member(web) for _ in range(3)]
+    for number, fan in enumerate(fans):
+        fan.join(code, f"Fan {number}")
+    hub.audience.count_watching()
+    assert ann.state()["lobby"]["audience"]["watching"] == 3
+    fans[2].client.disconnect()
+    hub.audience.count_watching()
+    assert ann.state()["lobby"]["audience"]["watching"] == 2
+    spy = fans[0].prompts()[0]["id"]
+    fans[0].call("predict", {"prompt": spy, "choice": dina.player})
+    fans[1].call("predict", {"prompt": spy, "choice": chen.player})
+    assert dina.act("reveal", location="s2.port")["ok"]  # a wrong guess: the agents win
+    guess = next(r for r in ann.state()["lobby"]["audience"]["results"] if r["prompt"]["id"].endswith(".guess"))
+    assert guess["prompt"]["answer"] == ["no"] and guess["tally"] == {}
+    assert ann.command("end")["ok"]
+    assert ann.command("close_night")["ok"]
+    assert ann.state()["lobby"]["recap"]["audience"] == [{"name": "Fan 0", "points": 2}]
+    assert ann.command("new_night")["ok"]
+    assert ann.state()["lobby"]["audience"]["results"] == []
+    assert fans[0].call("attach_audience", {"code": code, "token": fans[0].token})["ok"], "members stay"
