@@ -17,6 +17,7 @@ from gamenight import audience as audiences
 from gamenight import filtering
 from gamenight.audience_records import Pick
 from gamenight.errors import ActionError
+from gamenight.family_filter import Level
 from gamenight.names import clean_name, token_hash
 from gamenight.store import StoreUnavailable
 
@@ -55,47 +56,57 @@ class Crowd:
     def records(self):
         return self.engine.store.audience
 
-    def join(self, code: str, name: Any, now: float) -> tuple[Joined, Outcome | None]:
+    def join(
+        self, code: str, name: Any, now: float, frame: dict[str, Any] | None = None
+    ) -> tuple[Joined, Outcome | None]:
         """Add someone to lobby ``code``'s audience under ``name`` (as typed: the text policy and the lobby's family
-        filter check it); when the host lets people in one
-        by one they wait at the door (the outcome of their knock, to publish). Raises ``ActionError``."""
-        lobby = self.engine.lobby(code)
-        if lobby is None:
-            raise ActionError("unknown_lobby")
-        settings = lobby.audience
+        filter check it); when the host lets people in one by one they wait at the door (the outcome of their
+        knock, to publish). ``frame``: the lobby's public frame, when another node of a cluster owns it (its
+        host's own words for the filter are not public: its level alone checks the name). Raises
+        ``ActionError``."""
+        if frame is None:
+            lobby = self.engine.lobby(code)
+            if lobby is None:
+                raise ActionError("unknown_lobby")
+            code, settings = lobby.code, lobby.audience
+            door = filtering.door_for(lobby, self.engine.family_filter, "join_audience", now)
+        else:
+            settings = frame["audience"]
+            door = filtering.Door(Level(frame.get("family_filter") or self.engine.family_filter))
         if not settings["open"]:
             raise ActionError("audience_closed")
-        with filtering.opened(filtering.door_for(lobby, self.engine.family_filter, "join_audience", now)):
+        with filtering.opened(door):
             name = clean_name(name)
         member = new_member_id()
         token = f"{member}.{secrets.token_urlsafe(24)}"
         try:
-            joined = self.records.join(lobby.code, member, name, token_hash(token), now, settings["cap"])
+            joined = self.records.join(code, member, name, token_hash(token), now, settings["cap"])
         except StoreUnavailable as exc:
             raise ActionError("unavailable") from exc
         if not joined:
             raise ActionError("audience_full", max=settings["cap"])
         outcome = None
-        if settings["by_host"]:
-            outcome = self.engine.submit(lobby.code, "audience_knock", {"member": member, "name": name}, system=True)
+        if settings["by_host"]:  # the door is kept where the lobby lives: a node serving it elsewhere sends it on
+            outcome = self.engine.submit(code, "audience_knock", {"member": member, "name": name}, system=True)
             if not outcome.ok:
-                self.records.leave(lobby.code, member)
+                self.records.leave(code, member)
                 raise ActionError(outcome.error["code"], outcome.error["key"], **outcome.error["params"])
         return Joined(member, token, name, "waiting" if outcome is not None else "in"), outcome
 
-    def identify(self, code: str, token: Any) -> tuple[str, str, str] | None:
-        """(member, name, door) for an audience token of lobby ``code``, or None."""
+    def identify(self, code: str, token: Any, here: bool = True) -> tuple[str, str, str] | None:
+        """(member, name, door) for an audience token of lobby ``code``, or None. ``here``: the lobby is owned by
+        this node (else its door is kept elsewhere, and a member who comes here is in)."""
         member = member_of(token)
-        lobby = self.engine.lobby(code)
-        if member is None or lobby is None:
+        lobby = self.engine.lobby(code) if here else None
+        if member is None or (here and lobby is None):
             return None
         try:
-            found = self.records.member(lobby.code, member)
+            found = self.records.member(code, member)
         except StoreUnavailable as exc:
             raise ActionError("unavailable") from exc
         if found is None or not secrets.compare_digest(found[1], token_hash(token)):
             return None
-        return member, found[0], audiences.state_of(lobby, member)
+        return member, found[0], audiences.state_of(lobby, member) if lobby is not None else "in"
 
     def leave(self, code: str, member: str) -> None:
         try:
@@ -103,8 +114,12 @@ class Crowd:
         except StoreUnavailable as exc:
             raise ActionError("unavailable") from exc
 
-    def check_pick(self, code: str, prompt: str, choice: str) -> None:
-        """Raise unless ``choice`` may be picked for ``prompt`` in lobby ``code`` now."""
+    def check_pick(self, code: str, prompt: str, choice: str, replica: dict[str, Any] | None = None) -> None:
+        """Raise unless ``choice`` may be picked for ``prompt`` in lobby ``code`` now (by the public view
+        ``replica`` of it, when another node owns it)."""
+        if replica is not None:
+            audiences.check_pick((replica.get("match") or {}).get("prompts", []), prompt, choice)
+            return
         lobby = self.engine.lobbies.get(code)
         if lobby is None or lobby.match is None:
             raise ActionError("no_such_prompt", prompt=prompt[:64])

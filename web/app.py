@@ -119,6 +119,11 @@ def create_app(
         code = code.upper()[:16]
         return page("table.html", code=code, join_url=f"{base_url()}l/{code}")
 
+    @app.get("/l/<code>/audience")
+    def audience_page(code: str) -> str:
+        code = code.upper()[:16]
+        return page("audience.html", code=code, join_url=f"{base_url()}l/{code}")
+
     # The lobby and table pages are the same page for any code (the browser asks the socket);
     # the QR code is the one page that tells a real code from a wrong one, so it is throttled.
     @app.get("/l/<code>/qr.svg")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight import audience as audiences
 from gamenight.audience_records import Pick
 from gamenight.errors import ActionError
+from gamenight.names import normalize_code
 from gamenight.store import StoreUnavailable
 
 if TYPE_CHECKING:
@@ -91,7 +92,8 @@ class AudienceDesk:
         self.hub = hub
         self.engine = hub.engine
         self.picks = PickWriter(self.engine.crowd.keep_picks, threading.Event)
-        self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it from here
+        self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it
+        self.results_seen: dict[str, int] = {}  # a lobby owned elsewhere -> how many crowd tallies it had
 
     @property
     def handlers(self) -> dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]]:
@@ -105,30 +107,49 @@ class AudienceDesk:
     # -- events ---------------------------------------------------------------------------------
 
     def join_audience(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
-        code = self.hub._known_code(link, args["code"])
-        joined, knock = self.engine.crowd.join(code, args["name"], self.engine.clock())
+        code, replica = self._place(link, args["code"])
+        frame = replica["lobby"] if replica is not None else None
+        joined, knock = self.engine.crowd.join(code, args["name"], self.engine.clock(), frame)
         if knock is not None:
             self.hub.publish(knock)
-        self._attach(sid, link, code, joined.member, joined.name, joined.door)
+        self._attach(sid, link, code, joined.member, joined.name, joined.door, replica)
         return {"code": code, "member": joined.member, "token": joined.token, "door": joined.door}
 
     def attach_audience(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
-        code = self.hub._known_code(link, args["code"])
-        found = self.engine.crowd.identify(code, args["token"])
+        code, replica = self._place(link, args["code"])
+        found = self.engine.crowd.identify(code, args["token"], here=replica is None)
         if found is None:
             raise ActionError("bad_token")
         member, name, door = found
         if door == "refused":
             raise ActionError("audience_refused")
-        self._attach(sid, link, code, member, name, door)
+        self._attach(sid, link, code, member, name, door, replica)
         return {"code": code, "member": member, "door": door}
+
+    def _place(self, link: Link, raw: str) -> tuple[str, dict[str, Any] | None]:
+        """Lobby ``raw``'s code, and the public view of it held here when another node of a cluster owns it
+        (None: owned here). A lobby whose host lets its audience in one by one is served where it lives."""
+        relay = self.hub.relay
+        try:
+            return self.hub._known_code(link, raw), None
+        except ActionError as exc:
+            if exc.code != "moved" or relay is None:
+                raise
+            code = normalize_code(raw)
+            replica = relay.follow(code)
+            if replica is None or replica["lobby"]["audience"]["by_host"]:
+                raise
+            return code, replica
 
     def predict(self, sid: str, link: Link, args: dict[str, Any]) -> dict[str, Any]:
         if link.audience is None or link.code is None:
             raise ActionError("not_attached")
         if link.door != "in":
             raise ActionError("audience_waiting")
-        self.engine.crowd.check_pick(link.code, args["prompt"], args["choice"])
+        replica = self.hub.relay.replicas.get(link.code) if link.relayed and self.hub.relay else None
+        if link.relayed and replica is None:
+            raise ActionError("unavailable")
+        self.engine.crowd.check_pick(link.code, args["prompt"], args["choice"], replica)
         pick = Pick(link.audience, args["prompt"], args["choice"], self.engine.clock())
         if not self.picks.keep(link.code, pick):
             raise ActionError("unavailable")
@@ -143,14 +164,38 @@ class AudienceDesk:
 
     # -- connections ----------------------------------------------------------------------------
 
-    def _attach(self, sid: str, link: Link, code: str, member: str, name: str, door: str) -> None:
+    def _attach(
+        self, sid: str, link: Link, code: str, member: str, name: str, door: str, replica: dict[str, Any] | None
+    ) -> None:
         hub = self.hub
         hub._detach(sid, link)
         with hub._lock:
             link.code, link.player, link.table, link.audience, link.door = code, None, True, member, door
-        if door == "in":
+            link.relayed = replica is not None
+        if replica is not None:
+            with hub.fanout.lock(code):
+                hub.fanout.send_state(sid, replica)
+        elif door == "in":
             hub.enter_table(sid, code)
         self.send_own(sid, link, name=name)
+
+    def replica_changed(self, code: str, view: dict[str, Any], body: dict[str, Any]) -> None:
+        """The public view of a lobby owned elsewhere changed: hand it on to this node's audience of it, and
+        after a crowd's tally every member here their new points and place."""
+        members = [(sid, link) for sid, link in self._members(code) if link.relayed and link.door == "in"]
+        if not members:
+            return
+        sids = [sid for sid, _ in members]
+        with self.hub.fanout.lock(code):
+            if "state" in body:
+                for sid in sids:
+                    self.hub.fanout.send_state(sid, view)
+            else:
+                self.hub.fanout.forward(view, body, sids)
+        results = len(view["lobby"]["audience"]["results"])
+        if results > self.results_seen.get(code, results):
+            self._send_standings(code, members)
+        self.results_seen[code] = results
 
     def send_own(self, sid: str, link: Link, name: str | None = None, standings: list | None = None) -> None:
         """Send a member ``audience_you``: the door, their picks, points and place (``standings`` when known)."""
@@ -179,6 +224,8 @@ class AudienceDesk:
         lobby = self.engine.lobbies.get(code)
         if lobby is None:
             return
+        if self.hub.relay is not None and None in outcome.views:
+            self.hub.relay.published(code, outcome.views[None])
         members = self._members(code)
         if not members:
             return
@@ -198,26 +245,36 @@ class AudienceDesk:
                     self.engine.crowd.leave(code, link.audience)
                     self.hub._detach(sid, link)
         if outcome.then is not None:
-            try:
-                standings = self.engine.crowd.standings(code)
-            except StoreUnavailable as exc:
-                log.warning("lobby %s: the audience's standings not sent: %s", code, exc)
-                return
-            for sid, link in members:
-                if link.door == "in":
-                    self.send_own(sid, link, standings=standings)
+            self._send_standings(code, members)
+
+    def _send_standings(self, code: str, members: list[tuple[str, Link]]) -> None:
+        try:
+            standings = self.engine.crowd.standings(code)
+        except StoreUnavailable as exc:
+            log.warning("lobby %s: the audience's standings not sent: %s", code, exc)
+            return
+        for sid, link in members:
+            if link.door == "in":
+                self.send_own(sid, link, standings=standings)
 
     def _members(self, code: str) -> list[tuple[str, Link]]:
         with self.hub._lock:
             return [(sid, link) for sid, link in self.hub.links.items() if link.code == code and link.audience]
 
     def count_watching(self) -> None:
-        """Record in each lobby held here how many of its audience watch, when that changed."""
+        """Record in each lobby owned here how many of its audience watch (here and, in a cluster, on the other
+        nodes), when that changed; tell the other nodes how many watch theirs from here."""
         with self.hub._lock:
             counts: dict[str, int] = {}
             for link in self.hub.links.values():
                 if link.audience is not None and link.code is not None and link.door == "in":
                     counts[link.code] = counts.get(link.code, 0) + 1
+        relay = self.hub.relay
+        if relay is not None:
+            relay.report_watching({code: n for code, n in counts.items() if code not in self.engine.lobbies})
+            for code in relay.wanted:
+                if code in self.engine.lobbies:
+                    counts[code] = counts.get(code, 0) + relay.remote_watching(code)
         for code in set(self.watching) | set(counts):
             count = counts.get(code, 0)
             if self.watching.get(code) == count or code not in self.engine.lobbies:

@@ -85,6 +85,19 @@ class Fanout:
                     self.held[sid] = view
                     self._send(sid, text, frames)
 
+    def forward(self, view: View, patch: dict[str, Any], sids: list[str]) -> None:
+        """Bring ``sids`` to ``view`` with a patch another server made (``{"from", "to", "ops"}``), encoded
+        once; a connection holding another version gets the whole view (call with the lobby's lock held)."""
+        text = encode_event("patch", {"from": patch["from"], "to": patch["to"], "ops": patch["ops"]})
+        frames: dict[str, bytes] = {}
+        for sid in sids:
+            base = self.held.get(sid)
+            if base is not None and version_of(base) == patch["from"]:
+                self.held[sid] = view
+                self._send(sid, text, frames)
+            elif base is None or version_of(base) < version_of(view):
+                self.send_state(sid, view)
+
     def forget(self, sid: str) -> None:
         """The connection left or detached: it holds nothing any more."""
         self.held.pop(sid, None)

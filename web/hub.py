@@ -34,6 +34,7 @@ from gamenight.web.door import Knocks, door_extra, kick_extra
 from gamenight.web.fanout import Fanout
 from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
 from gamenight.web.protocol import load_event
+from gamenight.web.relay import PublicRelay
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ class Link:
     table: bool = False  # receives the public view: a table screen, or an audience member let in
     audience: str | None = None  # the audience member it is (gamenight.web.audience)
     door: str = "in"  # an audience member's place at the door: "in", or "waiting" for the host
+    relayed: bool = False  # an audience member of a lobby another node owns (gamenight.web.relay)
 
 
 class Hub:
@@ -74,7 +76,10 @@ class Hub:
         throttle: CodeThrottle | None = None,
         creations: WindowLimit | None = None,
         ticker: bool = True,
+        relay: tuple[str, str] | None = None,
     ) -> None:
+        """``relay``: in a cluster, (the directory's Redis URL, this node's id), to serve the audiences of lobbies
+        other nodes own (``gamenight.web.relay``)."""
         self.engine = engine
         self.socketio = socketio
         self.limits = limits = limits if limits is not None else Limits()
@@ -100,6 +105,10 @@ class Hub:
         engine.on_drop.append(self.lobby_moved)
         self.audience = AudienceDesk(self)
         self.chores.append((WATCHING_SECONDS, "audience", self.audience.count_watching))
+        self.relay: PublicRelay | None = None
+        if relay is not None:
+            self.relay = PublicRelay(self, *relay)
+            self.chores.append((0.0, "relay", self.relay.listen))
         handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
             "create_lobby": self.create_lobby,
             "join_lobby": self.join_lobby,
@@ -330,6 +339,13 @@ class Hub:
         code = link.code
         if code is None or (link.audience is not None and link.door != "in"):
             raise ActionError("not_attached")
+        if link.relayed:  # an audience member of a lobby another node owns: the public view held here
+            replica = self.relay.replicas.get(code) if self.relay is not None else None
+            if replica is None:
+                raise ActionError("unavailable")
+            with self.fanout.lock(code):
+                self.fanout.send_state(sid, replica)
+            return {}
         with self.fanout.lock(code):
             self.fanout.send_state(sid, self.engine.view(code, TABLE if link.table else link.player))
         return {}
@@ -373,7 +389,7 @@ class Hub:
         self._release(sid, link)
         with self._lock:
             link.code = link.player = link.token = link.audience = None
-            link.table = False
+            link.table = link.relayed = False
             link.door = "in"
 
     def _release(self, sid: str, link: Link) -> None:
@@ -402,7 +418,7 @@ class Hub:
                 if link.table:
                     self.socketio.server.leave_room(sid, table_room(code), namespace="/")
                 link.code = link.player = link.token = link.audience = None
-                link.table = False
+                link.table = link.relayed = False
                 link.door = "in"
         for sid, _ in moving:
             self.fanout.forget(sid)

@@ -113,7 +113,9 @@ def run(settings: Settings) -> None:
     public_url = settings.public_url
     url = public_url or where.url(settings.port)
     settings = settings.replace(limits=limits, public_url=url, uploads=settings.uploads or data / "uploads")
-    hub_options = shared_limits(settings.cluster, limits) if settings.cluster else None
+    hub_options = None
+    if settings.cluster:
+        hub_options = {**shared_limits(settings.cluster, limits), "relay": (settings.cluster, leases.node)}
     app, socketio = create_app(engine, settings, hub_options=hub_options)
     games = ", ".join(g.names.get("en", g.id) for g in engine.plugins.games.values()) or "none installed"
     click.echo(
