@@ -19,7 +19,6 @@ from gamenight.store_sqlite import SQLiteStore
 from gamenight.web.app import create_app
 from helpers import HeldView
 
-
 AUDIENCE = "an audience member"
 
 
