@@ -22,6 +22,7 @@ import queue
 import ssl
 import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -35,6 +36,7 @@ from gamenight.migrations import CLEAR_VERSION, READ_VERSION, VERSION_TABLE, Mig
 from gamenight.store import Durability, Fenced, StoredLobby, StoreInUse, StoreUnavailable
 
 POOL_SIZE = 16
+PREPARED_KEPT = 64  # statements each pooled connection keeps prepared (the audience's batches vary in size)
 CONNECT_SECONDS = 5.0
 # One number every gamenight server takes an advisory lock on: shared by a cluster's nodes, exclusive otherwise.
 SERVERS_LOCK = zlib.crc32(b"gamenight servers")
@@ -104,6 +106,7 @@ LATEST = latest(MIGRATIONS)
 APPEND_LOG = """
     INSERT INTO log (code, seq, at, record)
     SELECT code, :seq, :at, :record FROM lobbies WHERE code = :code AND epoch = COALESCE(CAST(:epoch AS BIGINT), epoch) FOR SHARE
+    RETURNING seq
 """
 # The same, when the lobby's row changes too (its snapshot, or when it is next due).
 APPEND_WITH_ROW = """
@@ -112,7 +115,7 @@ APPEND_WITH_ROW = """
             snapshot = COALESCE(:snapshot, snapshot), snapshot_seq = COALESCE(:snapshot_seq, snapshot_seq)
         WHERE code = :code AND epoch = COALESCE(CAST(:epoch AS BIGINT), epoch) RETURNING code
     )
-    INSERT INTO log (code, seq, at, record) SELECT code, :seq, :at, :record FROM fenced
+    INSERT INTO log (code, seq, at, record) SELECT code, :seq, :at, :record FROM fenced RETURNING seq
 """
 
 
@@ -213,7 +216,7 @@ class PostgresStore:
 
     def _run(self, sql: str, **params: Any) -> list[list[Any]]:
         with self._connection() as db:
-            return db.run(sql, **params)
+            return prepared_run(db, sql, **params)
 
     def _hold(self, shared: bool) -> pg8000.native.Connection:
         """Take the servers' advisory lock on a connection of its own, held until ``close``."""
@@ -276,17 +279,17 @@ class PostgresStore:
         params: dict[str, Any] = {"code": code, "seq": seq, "at": record["at"], "record": text, "epoch": epoch}
         with self._connection() as db:
             if snapshot is None and self._due.get(code, due) == due and code in self._due:
-                db.run(APPEND_LOG, **params)
+                written = prepared_run(db, APPEND_LOG, **params)
             else:
                 snap = orjson.dumps(snapshot).decode() if snapshot is not None else None
-                db.run(
+                written = prepared_run(
+                    db,
                     APPEND_WITH_ROW,
                     due=due,
                     snapshot=snap,
                     snapshot_seq=seq if snapshot is not None else None,
                     **params,
                 )
-            written = db.row_count == 1
         if not written:
             raise Fenced(code)
         self._due[code] = due
@@ -487,6 +490,24 @@ def migrate(
                 raise
     finally:
         db.run("SELECT pg_advisory_unlock(:key)", key=MIGRATIONS_LOCK)
+
+
+def prepared_run(db: pg8000.native.Connection, sql: str, **params: Any) -> list[list[Any]]:
+    """Run ``sql`` on ``db`` as a statement prepared once per connection: one round trip to the server, where an
+    unprepared one takes three (parse, describe, execute). The connection keeps its newest few."""
+    if not params:
+        return db.run(sql)
+    statements: OrderedDict[str, Any] | None = getattr(db, "gamenight_statements", None)
+    if statements is None:
+        statements = db.gamenight_statements = OrderedDict()
+    statement = statements.get(sql)
+    if statement is None:
+        statement = statements[sql] = db.prepare(sql)
+        if len(statements) > PREPARED_KEPT:
+            statements.popitem(last=False)[1].close()
+    else:
+        statements.move_to_end(sql)
+    return statement.run(**params)
 
 
 def _connection_args(url: str) -> dict[str, Any]:

@@ -159,3 +159,33 @@ def test_the_table_counts_who_watches_and_the_recap_names_the_crowds_best(web, e
     assert ann.command("new_night")["ok"]
     assert ann.state()["lobby"]["audience"]["results"] == []
     assert fans[0].call("attach_audience", {"code": code, "token": fans[0].token})["ok"], "members stay"
+
+
+def test_each_store_keeps_an_audience_counts_its_picks_and_forgets_it_with_its_lobby(store_at):
+    from gamenight.audience_records import Pick
+    from gamenight.store import open_store
+
+    store = open_store(store_at)
+    try:
+        assert store.create_lobby("ABCD", 1.0)
+        crowd = store.audience
+        assert crowd.join("ABCD", "a1", "Fan", "h1", 2.0, cap=2)
+        assert crowd.join("ABCD", "a2", "Other", "h2", 3.0, cap=2)
+        assert not crowd.join("ABCD", "a3", "Late", "h3", 4.0, cap=2), "the cap holds"
+        assert crowd.count("ABCD") == 2 and crowd.member("ABCD", "a1") == ("Fan", "h1")
+        crowd.pick("ABCD", [Pick("a1", "m.spy", "p2", 5.0), Pick("a2", "m.spy", "p2", 5.0)])
+        crowd.pick("ABCD", [Pick("a2", "m.spy", "p3", 6.0)])  # a change of mind replaces the pick
+        crowd.pick("ABCD", [Pick(f"x{i}", "m.many", "yes", 7.0) for i in range(900)])  # batches of any size
+        assert crowd.tally("ABCD", "m.spy") == {"p2": 1, "p3": 1}
+        assert crowd.tally("ABCD", "m.many") == {"yes": 900}
+        crowd.answer("ABCD", "m.spy", ["p2"], 2)
+        crowd.answer("ABCD", "m.spy", ["p2"], 2)  # written again by a node that took the lobby over: the same
+        assert [(s.member, s.points) for s in crowd.standings("ABCD")] == [("a1", 2), ("a2", 0)]
+        crowd.new_night("ABCD")
+        assert [(s.member, s.points) for s in crowd.standings("ABCD")] == [("a1", 0), ("a2", 0)]
+        crowd.leave("ABCD", "a2")
+        assert crowd.member("ABCD", "a2") is None and crowd.count("ABCD") == 1
+        store.delete_lobby("ABCD")
+        assert crowd.count("ABCD") == 0 and crowd.tally("ABCD", "m.many") == {}
+    finally:
+        store.close()

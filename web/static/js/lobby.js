@@ -27,6 +27,8 @@ import { itemsPanel, namesToReport, reportsCard } from "./reports.js";
 import { streamerTools } from "./streamer.js";
 import { approvalQueue, familyFilterSetting } from "./family_filter.js";
 import { claimsCard, renderCrewSection } from "./crew.js";
+import { audienceOffer } from "./audience_parts/offer.js";
+import { audienceDoorCard, audienceSettings } from "./audience_parts/host.js";
 
 const app = byId("app");
 const code = app.dataset.code;
@@ -371,6 +373,7 @@ function renderRoom() {
     familyFilterSetting(view, { host, command }),
     host ? doorSwitch(view, { command }) : null,
     host ? streamerTools(view, { command, code, joinUrl: app.dataset.joinUrl }) : null,
+    host ? audienceSettings(view, { command }) : null,
     namesToReport(view, { you, host, command }),
     itemsPanel(view, { host, command }),
   );
@@ -399,7 +402,9 @@ function renderRoom() {
 
 /** The host's door, kept-out and reports, on top while anything waits for an answer. */
 function renderModeration(host) {
-  const parts = host ? [knocksCard(view, { command }), reportsCard(view, { command }), keptOutCard(view, { command })] : [];
+  const parts = host
+    ? [knocksCard(view, { command }), audienceDoorCard(view, { command }), reportsCard(view, { command }), keptOutCard(view, { command })]
+    : [];
   const shown = parts.filter(Boolean);
   byId("moderation").hidden = shown.length === 0;
   fill(byId("moderation"), shown);
@@ -433,6 +438,9 @@ function render() {
   byId("loading").hidden = mode !== "connecting";
   renderNotice();
   joinForm.hidden = mode !== "join";
+  const offer = mode === "join" ? audienceOffer(joinView, code) : null;
+  byId("audience-offer").hidden = !offer;
+  fill(byId("audience-offer"), offer);
   if (mode === "join") {
     fill(byId("join-title"), t("lobby.join.title", { code }));
     fill(byId("join-reclaim"), offerName ? askOffer(offerName, () => askForSeat(offerName)) : null);

@@ -15,6 +15,7 @@ import { who } from "./looks.js";
 import { NowScroller } from "./now_scroll.js";
 import { offlineLine, offlineMark } from "./presence.js";
 import { tableTimeAsks, timeAskParts, timeFactorPicker } from "./time_asks.js";
+import { crowdTally } from "./audience_parts/table.js";
 
 export { hasLeft, leftBadge, waiting };
 
@@ -72,7 +73,9 @@ export class MatchPanel {
     this.feed = el("div", { class: "feed", "data-testid": "feed" });
     // whose phone is offline: on the table at the top of the rail, on a phone above the game's screen
     this.presence = el("div", { class: "match-presence", "data-testid": "match-presence", hidden: true });
-    this.rail = el("div", { class: "match-rail", "data-testid": "match-rail" }, table ? this.presence : null, this.scores, this.feed);
+    // the audience's tally of the latest answers, on the table only (an audience phone has its own cards)
+    this.crowd = el("div", { class: "match-crowd", hidden: true });
+    this.rail = el("div", { class: "match-rail", "data-testid": "match-rail" }, table ? [this.presence, this.crowd] : null, this.scores, this.feed);
     fill(container, this.head, this.timers, this.timeAsks, this.controls, this.result, this.notice, table ? null : this.presence, this.screen, this.rail);
     if (table) {
       watchStage(this.screen);
@@ -109,6 +112,11 @@ export class MatchPanel {
     const offline = offlineLine(view);
     this.presence.hidden = !offline;
     fill(this.presence, offline);
+    if (this.table) {
+      const crowd = crowdTally(view);
+      this.crowd.hidden = !crowd;
+      fill(this.crowd, crowd);
+    }
     // the table's results scene is the shell's: the game's last round was shown before the match ended
     this.screen.hidden = this.table && Boolean(match.over);
     this.renderScreen(view);

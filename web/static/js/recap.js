@@ -9,6 +9,7 @@ import { list, t } from "./i18n.js";
 import { gameName } from "./common.js";
 import { awardList, ownLine, recapStandings } from "./recap_parts.js";
 import { fameVote, nightRecords } from "./crew_recap.js";
+import { audiencePodium } from "./audience_parts/podium.js";
 
 const STYLES = "/static/css/recap.css";
 const SMALLEST = 0.45; // the table's recap shrinks its text down to this much of its size to fit
@@ -89,6 +90,7 @@ export function renderTableRecap(view) {
         { class: "recap-awards" },
         el("h2", {}, t("recap.awards")),
         nightRecords(view),
+        audiencePodium(recap),
         awardList(recap, { fresh: fresh("table", recap), view }),
       ),
     ),
@@ -147,6 +149,7 @@ export function renderPhoneRecap(room, view, { host = false, command = null } = 
     ownLine(recap, view.you, { fresh: fresh("phone", recap) }),
     host ? hostActions(command) : el("p", { class: "muted small" }, t("recap.wait_host")),
     nightRecords(view),
+    audiencePodium(recap),
     fameVote(view, { command }),
     recap.standings.length ? [el("h3", {}, t("recap.standings")), recapStandings(recap, { you: view.you, view })] : null,
     recap.awards.length ? [el("h3", {}, t("recap.all_awards")), awardList(recap, { you: view.you, view })] : null,

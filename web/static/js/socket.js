@@ -13,7 +13,7 @@ const MOVES = 6; // a request follows its lobby to another server at most this o
 const MOVE_PAUSE_MS = 1000; // between two moves of one request
 // The requests that find their lobby by its code, asked again on the server it lives on; and a new lobby's
 // creation, asked again on the server the cluster would rather have it on.
-const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby", "request_seat", "create_lobby"]);
+const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby", "request_seat", "create_lobby", "join_audience", "attach_audience"]);
 // Requests whose refusal the sender shows itself (a screen's inline message): no toast meanwhile.
 let quietRequests = 0;
 // In a cluster, the server this page's lobby lives on, once a server has sent it there (null: wherever).

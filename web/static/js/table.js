@@ -19,6 +19,7 @@ import { seatList } from "./seats.js";
 import { SetupPanel } from "./setup.js";
 import { connect, request } from "./socket.js";
 import { initPage } from "./ui.js";
+import { audienceLinkLine, watchingChip } from "./audience_parts/table.js";
 
 const table = byId("table");
 const code = table.dataset.code;
@@ -94,6 +95,7 @@ function renderLobby(shown) {
     ),
   );
   fill(byId("seats"), seatList(view, { table: true }));
+  fill(byId("audience-link"), joining ? audienceLinkLine(view, table.dataset.joinUrl) : null);
   if (!live) waiting.update(view, catalogue, { host: false });
   byId("waiting").querySelector(".waiting-note").hidden = !lobby.setup;
 }
@@ -111,6 +113,7 @@ function render() {
   }
   if (view.lobby.recap) byId("crew-scene").hidden = true;
   document.body.dataset.streamer = view.lobby.streamer ? "true" : "false";
+  fill(byId("audience-watching"), watchingChip(view));
   if (renderTableRecap(view)) return; // the night's recap is the only scene while the night is closed
   const scene = director.update(view);
   table.dataset.scene = scene;
