@@ -302,6 +302,7 @@ class Load(Clients):
             if result["rss_idle_kib"] and result["rss_connected_kib"] and lobbies:
                 grown = result["rss_connected_kib"] - result["rss_idle_kib"]
                 result["kib_per_client"] = round(grown / (len(lobbies) * (SEATS + 1)), 1)
+        await self.after_setup(lobbies, result)
 
         t0 = now()
         t_measure, t_stop = t0 + o.warmup, t0 + o.warmup + o.duration
@@ -334,12 +335,20 @@ class Load(Clients):
         cpu_c = cpu_seconds(self.pid) if self.pid else None
         result.update(await self.check_views(lobbies))
         result.update(self.analyse(lobbies, window))
+        result.update(self.more_figures(lobbies, window))
         if cpu_a is not None and cpu_c is not None and result["moves_accepted"]:
             # until the window's last move was delivered: a server behind the load does that work after the window
             result["cpu_ms_per_move"] = round(1000 * (cpu_c - cpu_a) / result["moves_accepted"], 3)
         self.closing = True
         await asyncio.gather(*(c.close() for c in self.conns), return_exceptions=True)
         return result
+
+    async def after_setup(self, lobbies: list[Lobby], result: dict[str, Any]) -> None:
+        """More connections before the play starts (a subclass's: the audience's)."""
+
+    def more_figures(self, lobbies: list[Lobby], window: float) -> dict[str, Any]:
+        """More figures of the window (a subclass's)."""
+        return {}
 
     async def drain(self, lobbies: list[Lobby]) -> None:
         """Wait (at most --drain seconds) for every move's answer and for every view to catch up."""
@@ -402,13 +411,7 @@ class Load(Clients):
                     else:
                         accepted += 1
                         asked += move.action == "asked"
-                        done = move.t_send
-                        for versions, times in held:
-                            i = bisect.bisect_left(versions, move.version)
-                            if i == len(versions):
-                                done = None
-                                break
-                            done = max(done, times[i])
+                        done = delivered_at(move, held)
                         if done is None:
                             errors["never_reached_everyone"] += 1
                         else:
@@ -422,9 +425,7 @@ class Load(Clients):
         answers = sorted(m.t_ack - m.t_send for lb in lobbies for s in lb.seats for m in s.moves if m.measured and m.ok)
 
         def percentile(p: float) -> float | None:
-            if not latencies:
-                return None
-            return round(1000 * latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))], 2)
+            return percentile_ms(latencies, p)
 
         errors = +errors
         return {
@@ -450,6 +451,25 @@ class Load(Clients):
             "patches_dropped": totals["patches_dropped"],
             "notes": dict(self.notes.most_common(5)),
         }
+
+
+def delivered_at(move: Any, held: list[tuple[list[int], list[float]]]) -> float | None:
+    """When the last of the connections whose (versions, times) are ``held`` came to hold the version ``move``
+    made (None: one never did)."""
+    done = move.t_send
+    for versions, times in held:
+        i = bisect.bisect_left(versions, move.version)
+        if i == len(versions):
+            return None
+        done = max(done, times[i])
+    return done
+
+
+def percentile_ms(values: list[float], p: float) -> float | None:
+    """The ``p``th percentile of sorted seconds, in milliseconds."""
+    if not values:
+        return None
+    return round(1000 * values[min(len(values) - 1, int(p / 100 * len(values)))], 2)
 
 
 # -- capturing the real server's views and patch size, for the relay --------------------------------------

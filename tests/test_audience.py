@@ -189,3 +189,16 @@ def test_each_store_keeps_an_audience_counts_its_picks_and_forgets_it_with_its_l
         assert crowd.count("ABCD") == 0 and crowd.tally("ABCD", "m.many") == {}
     finally:
         store.close()
+
+
+def test_a_game_without_prompts_still_has_an_audience_that_watches(web, engine):
+    code, (ann, boris) = seated(web, "Ann", "Boris")
+    assert ann.command("choose", game="highcard")["ok"]
+    fan = Member(web)
+    assert fan.join(code, "Fan")["ok"]
+    assert engine.submit(code, "start", token=ann.token).ok
+    ann.command("lock", locked=True)
+    view = fan.state()
+    assert view["match"]["game"] == "highcard" and view["match"]["prompts"] == []
+    assert "my_card" not in view["match"]["game_view"], "the public view only"
+    assert fan.call("predict", {"prompt": "any", "choice": "p1"})["error"]["code"] == "no_such_prompt"

@@ -28,8 +28,10 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         ["metrics.py", "--lobbies", "2", "--pairs", "1", "--warmup", "1", "--duration", "3", "--scrape-seconds", "1"],
         # a crew of 12 with 3 nights of 4 matches: exits 1 if the opened crew lacks a night
         ["crew.py", "--nights", "3", "--matches", "4", "--runs", "2"],
+        # a lobby and 50 audience members for 3 s: exits 1 on any error, a member not reached or a view that differs
+        ["audience.py", "--quick"],
     ],
-    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics", "crew"],
+    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics", "crew", "audience"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(

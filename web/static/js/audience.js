@@ -31,7 +31,7 @@ let mode = "connecting";
 let view = null; // the public view (the lobby's, while the join form watches it)
 let shownVersion = -1;
 let me = { picks: {} }; // the latest audience_you, with picks made since
-let problem = null; // the join form's message
+let problem = null; // the join form's message: {code, text}
 let retry = null;
 
 const socket = connect({ connect: attach, state: onState, view: () => view });
@@ -93,6 +93,7 @@ function onState(next) {
   view = next;
   syncClock(next.now);
   if (mode === "connecting") mode = "in";
+  if (problem?.code === "audience_closed" && next.lobby.audience?.open) problem = null; // the host opened it
   if (mode === "in") news.observe(next, me.picks || {});
   render();
 }
@@ -133,7 +134,7 @@ joinForm.addEventListener("submit", async (event) => {
     } else {
       const error = answer.error || { key: "error.timeout", params: {} };
       const key = DOOR_PROBLEMS[error.code];
-      problem = key ? t(key, error.params || {}) : t(error.key || "error.timeout", error.params || {});
+      problem = { code: error.code, text: key ? t(key, error.params || {}) : t(error.key || "error.timeout", error.params || {}) };
       render();
     }
   } finally {
@@ -187,7 +188,7 @@ function renderNotice() {
 function renderJoin() {
   fill(byId("join-title"), t("audience.join.title", { code }));
   const closed = view?.lobby?.audience && !view.lobby.audience.open;
-  const shown = problem || (closed ? t("audience.closed") : null);
+  const shown = problem?.text || (closed ? t("audience.closed") : null);
   const line = byId("join-problem");
   line.hidden = !shown;
   fill(line, shown);

@@ -1,0 +1,221 @@
+"""An audience on one node: what N audience members cost beside a lobby's players, and what they get.
+
+    python benchmarks/audience.py [--audience 250 1000 2000] [--lobbies 1] [--duration 20] [--json results.json]
+    python benchmarks/audience.py --quick     # 1 lobby and 50 members for 3 s; exit 1 on any error
+
+For each size, a fresh ``gamenight serve`` (eventlet, a new SQLite file) pinned to CPU 0, and this generator on
+CPU 1 (benchmarks/netload.py's server and clients): lobbies of 8 seats and a table screen playing Spyfall 2 as
+netload.py plays it (each seat 1 move a second), and N audience connections (``join_audience``, then each
+picks a suspect once), spread over the lobbies. Each member's connection keeps its view exactly as a seat's
+does (states, patches, resyncs), and the run checks every view against a fresh state at the end.
+
+Reported per size: the players' latency (a move's send until every seat and table of its lobby holds its
+version) p50/p99, the audience's (until every member of the lobby holds it) p50/p99, the server's CPU per
+move, its memory per player connection (from the lobbies' setup) and per audience connection (the growth as
+the members join, divided by them), the bytes each member receives per move, and errors. A size with no
+audience (0) is measured first, as the baseline the players' latency is held to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+from netclient import SEATS, Conn, add_load_options  # noqa: E402
+from netload import (  # noqa: E402
+    Load,
+    Server,
+    cpu_pressure,
+    delivered_at,
+    load_average,
+    percentile_ms,
+    pinning,
+    rss_kib,
+)
+
+
+class AudienceLoad(Load):
+    """netload.py's load point, with ``audience`` members spread over its lobbies."""
+
+    def __init__(self, opts: argparse.Namespace, url: str, lobbies: int, pid: int | None, audience: int) -> None:
+        super().__init__(opts, url, lobbies, pid)
+        self.audience = audience
+        self.members: dict[str, list[Conn]] = {}  # lobby code -> its members' connections
+
+    async def after_setup(self, lobbies: list[Any], result: dict[str, Any]) -> None:
+        if not self.audience:
+            return
+        gate = asyncio.Semaphore(self.opts.setup_concurrency)
+        rss_before = rss_kib(self.pid) if self.pid else None
+
+        async def join(number: int) -> None:
+            lobby = lobbies[number % len(lobbies)]
+            async with gate:
+                conn = Conn(self, "audience")
+                self.conns.append(conn)
+                await conn.open(self.opts.timeout)
+                answer = await conn.call("join_audience", {"code": lobby.code, "name": f"Fan {number}"}, 60)
+                if not answer.get("ok"):
+                    raise RuntimeError(f"join_audience: {answer}")
+                self.members.setdefault(lobby.code, []).append(conn)
+                view = await conn.wait_view(lambda v: (v.get("match") or {}).get("prompts"), self.opts.timeout)
+                prompt = view["match"]["prompts"][0]
+                choice = prompt["choices"][number % len(prompt["choices"])]["id"]
+                picked = await conn.call("predict", {"prompt": prompt["id"], "choice": choice}, 60)
+                if not picked.get("ok"):
+                    raise RuntimeError(f"predict: {picked}")
+
+        started = time.monotonic()
+        outcomes = await asyncio.gather(*(join(n) for n in range(self.audience)), return_exceptions=True)
+        failures = [o for o in outcomes if isinstance(o, Exception)]
+        result["audience_joined"] = self.audience - len(failures)
+        result["audience_setup_s"] = round(time.monotonic() - started, 1)
+        if failures:
+            self.notes[f"audience: {type(failures[0]).__name__}: {str(failures[0])[:80]}"] += len(failures)
+        await asyncio.sleep(1.0)
+        rss_after = rss_kib(self.pid) if self.pid else None
+        if rss_before and rss_after and result["audience_joined"]:
+            result["kib_per_member"] = round((rss_after - rss_before) / result["audience_joined"], 1)
+
+    async def check_views(self, lobbies: list[Any]) -> dict[str, Any]:
+        """The seats' and tables' views, then each member's, against a fresh state."""
+        checked = await super().check_views(lobbies)
+        differed = 0
+        for conns in self.members.values():
+            for conn in conns:
+                if not conn.closed_early and await conn.check(self.opts.timeout) is not None:
+                    differed += 1
+        checked["views_differed"] += differed
+        return checked
+
+    def more_figures(self, lobbies: list[Any], window: float) -> dict[str, Any]:
+        if not self.audience:
+            return {}
+        latencies, unreached, moves = [], 0, 0
+        for lobby in lobbies:
+            held = [(c.versions, c.times) for c in self.members.get(lobby.code, [])]
+            if not held:
+                continue
+            for seat in lobby.seats:
+                for move in seat.moves:
+                    if not (move.measured and move.ok and move.version is not None):
+                        continue
+                    moves += 1
+                    done = delivered_at(move, held)
+                    if done is None:
+                        unreached += 1
+                    else:
+                        latencies.append(done - move.t_send)
+        latencies.sort()
+        members = [c for conns in self.members.values() for c in conns]
+        received = sum(c.counts["bytes"] for c in members)
+        return {
+            "audience_p50_ms": percentile_ms(latencies, 50),
+            "audience_p99_ms": percentile_ms(latencies, 99),
+            "audience_unreached": unreached,
+            "audience_disconnected": sum(c.closed_early for c in members),
+            "bytes_per_member_per_move": round(received / len(members) / moves, 1) if members and moves else None,
+        }
+
+
+def measure(opts: argparse.Namespace, audience: int, folder: Path, cores: Any) -> dict[str, Any]:
+    clients = opts.lobbies * (SEATS + 1) + audience
+    server = Server("real", "eventlet", folder, clients, None, 0)
+    point: dict[str, Any] = {"audience": audience, "lobbies": opts.lobbies}
+    try:
+        server.start(cores[0] if cores else None)
+        load = AudienceLoad(opts, server.url, opts.lobbies, server.pid, audience)
+        budget = opts.timeout * 4 + opts.warmup + opts.duration + 120 + audience / 20
+        point |= asyncio.run(asyncio.wait_for(load.run(), budget))
+    except Exception as exc:  # noqa: BLE001 - a point that failed is reported as such
+        point |= {"errors": 1, "error_kinds": {f"run: {type(exc).__name__}: {str(exc)[:200]}": 1}}
+    finally:
+        server.stop()
+    return point
+
+
+COLUMNS = [
+    ("audience", "members", 8, 0),
+    ("p50_ms", "seat p50", 9, 1),
+    ("p99_ms", "seat p99", 9, 1),
+    ("audience_p50_ms", "aud p50", 9, 1),
+    ("audience_p99_ms", "aud p99", 9, 1),
+    ("cpu_ms_per_move", "cpu ms/mv", 10, 2),
+    ("kib_per_client", "KiB/seat", 9, 1),
+    ("kib_per_member", "KiB/memb", 9, 1),
+    ("bytes_per_member_per_move", "B/memb/mv", 10, 0),
+    ("moves_per_s", "moves/s", 8, 1),
+    ("errors", "errors", 7, 0),
+]
+
+
+def table(points: list[dict[str, Any]]) -> str:
+    def cell(value: Any, width: int, digits: int) -> str:
+        if value is None:
+            return "-".rjust(width)
+        return (f"{value:.{digits}f}" if isinstance(value, float) else str(value)).rjust(width)
+
+    lines = [" ".join(title.rjust(width) for _, title, width, _ in COLUMNS)]
+    for point in points:
+        lines.append(" ".join(cell(point.get(key), width, digits) for key, _, width, digits in COLUMNS))
+        if point.get("error_kinds") or point.get("notes"):
+            lines.append(f"    {point.get('error_kinds') or ''} {point.get('notes') or ''}")
+    return "\n".join(lines)
+
+
+def problems(points: list[dict[str, Any]]) -> list[str]:
+    found = []
+    for point in points:
+        for key in ("errors", "views_differed", "views_unchecked", "audience_unreached", "audience_disconnected"):
+            if point.get(key):
+                found.append(f"{point['audience']} members: {key} = {point[key]}")
+        if point["audience"] and point.get("audience_joined") != point["audience"]:
+            found.append(f"{point['audience']} members: only {point.get('audience_joined')} joined")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--audience", nargs="+", type=int, default=[250, 1000, 2000])
+    parser.add_argument("--lobbies", type=int, default=1)
+    add_load_options(parser)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds measured")
+    parser.add_argument("--pin", action=argparse.BooleanOptionalAction, default=True, help="server CPU 0, us CPU 1")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="write every point's figures here")
+    parser.add_argument("--quick", action="store_true", help="50 members for 3 s; exit 1 on any error")
+    opts = parser.parse_args()
+    opts.drop_patches = 0.0
+    if opts.quick:
+        opts.audience, opts.warmup, opts.duration = [50], 1.0, 3.0
+    cores = pinning() if opts.pin else None
+    print(f"{os.cpu_count()} cores, load average {load_average()}, CPU pressure {cpu_pressure()}")
+    points = []
+    with tempfile.TemporaryDirectory(prefix="gamenight-audience-") as tmp:
+        for audience in [0, *opts.audience]:
+            points.append(measure(opts, audience, Path(tmp), cores))
+            print(table(points[-1:]).splitlines()[1], flush=True)
+    print()
+    print(table(points))
+    print(f"moves/s: {[p.get('moves_per_s') for p in points]}; load average at the end: {load_average()}")
+    if opts.json:
+        opts.json.write_text(json.dumps({"options": {k: str(v) for k, v in vars(opts).items()}, "points": points}))
+    found = problems(points)
+    for problem in found:
+        print(f"FAILED: {problem}")
+    if opts.quick and found:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
