@@ -6,7 +6,8 @@
 For each size, a fresh ``gamenight serve`` (eventlet, a new SQLite file) pinned to CPU 0, and this generator on
 CPU 1 (benchmarks/netload.py's server and clients): lobbies of 8 seats and a table screen playing Spyfall 2 as
 netload.py plays it (each seat 1 move a second), and N audience connections (``join_audience``, then each
-picks a suspect once), spread over the lobbies. Each member's connection keeps its view exactly as a seat's
+picks a suspect, and picks again once at a random moment of the measured window: the crowd's picks go on
+beside the players' moves), spread over the lobbies. Each member's connection keeps its view exactly as a seat's
 does (states, patches, resyncs), and the run checks every view against a fresh state at the end.
 
 Reported per size: the players' latency (a move's send until every seat and table of its lobby holds its
@@ -51,6 +52,8 @@ class AudienceLoad(Load):
         super().__init__(opts, url, lobbies, pid)
         self.audience = audience
         self.members: dict[str, list[Conn]] = {}  # lobby code -> its members' connections
+        self.repicks: list[asyncio.Task] = []
+        self.picks_answered = 0
 
     async def after_setup(self, lobbies: list[Any], result: dict[str, Any]) -> None:
         if not self.audience:
@@ -86,6 +89,19 @@ class AudienceLoad(Load):
         rss_after = rss_kib(self.pid) if self.pid else None
         if rss_before and rss_after and result["audience_joined"]:
             result["kib_per_member"] = round((rss_after - rss_before) / result["audience_joined"], 1)
+        self.repicks = [asyncio.create_task(self.pick_again(conn)) for conns in self.members.values() for conn in conns]
+
+    async def pick_again(self, conn: Conn) -> None:
+        """A change of mind, once, at a random moment of the measured window."""
+        await asyncio.sleep(self.rng.uniform(self.opts.warmup, self.opts.warmup + self.opts.duration))
+        prompts = [p for p in (conn.view or {}).get("match", {}).get("prompts", []) if p["open"]]
+        if not prompts or conn.closed_early:
+            return
+        choice = self.rng.choice(prompts[0]["choices"])["id"]
+        answer = await conn.call("predict", {"prompt": prompts[0]["id"], "choice": choice}, 60)
+        self.picks_answered += 1
+        if not answer.get("ok"):
+            self.notes[f"a pick refused: {answer.get('error', {}).get('code')}"] += 1
 
     async def check_views(self, lobbies: list[Any]) -> dict[str, Any]:
         """The seats' and tables' views, then each member's, against a fresh state."""
@@ -120,6 +136,7 @@ class AudienceLoad(Load):
         members = [c for conns in self.members.values() for c in conns]
         received = sum(c.counts["bytes"] for c in members)
         return {
+            "picks_in_window": self.picks_answered,
             "audience_p50_ms": percentile_ms(latencies, 50),
             "audience_p99_ms": percentile_ms(latencies, 99),
             "audience_unreached": unreached,

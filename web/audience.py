@@ -93,7 +93,7 @@ class AudienceDesk:
         self.engine = hub.engine
         self.picks = PickWriter(self.engine.crowd.keep_picks, threading.Event)
         self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it
-        self.results_seen: dict[str, int] = {}  # a lobby owned elsewhere -> how many crowd tallies it had
+        self.results_seen: dict[str, str | None] = {}  # a lobby owned elsewhere -> its latest tally's prompt
 
     @property
     def handlers(self) -> dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]]:
@@ -185,17 +185,13 @@ class AudienceDesk:
         members = [(sid, link) for sid, link in self._members(code) if link.relayed and link.door == "in"]
         if not members:
             return
-        sids = [sid for sid, _ in members]
         with self.hub.fanout.lock(code):
-            if "state" in body:
-                for sid in sids:
-                    self.hub.fanout.send_state(sid, view)
-            else:
-                self.hub.fanout.forward(view, body, sids)
-        results = len(view["lobby"]["audience"]["results"])
-        if results > self.results_seen.get(code, results):
+            self.hub.fanout.forward(view, body, [sid for sid, _ in members])
+        results = view["lobby"]["audience"]["results"]
+        latest = results[-1]["prompt"]["id"] if results else None
+        if code in self.results_seen and latest not in (None, self.results_seen[code]):
             self._send_standings(code, members)
-        self.results_seen[code] = results
+        self.results_seen[code] = latest
 
     def send_own(self, sid: str, link: Link, name: str | None = None, standings: list | None = None) -> None:
         """Send a member ``audience_you``: the door, their picks, points and place (``standings`` when known)."""

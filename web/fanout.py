@@ -86,10 +86,17 @@ class Fanout:
                     self._send(sid, text, frames)
 
     def forward(self, view: View, patch: dict[str, Any], sids: list[str]) -> None:
-        """Bring ``sids`` to ``view`` with a patch another server made (``{"from", "to", "ops"}``), encoded
-        once; a connection holding another version gets the whole view (call with the lobby's lock held)."""
-        text = encode_event("patch", {"from": patch["from"], "to": patch["to"], "ops": patch["ops"]})
+        """Bring ``sids`` to ``view`` with what another server sent: a patch it made (``{"from", "to", "ops"}``),
+        encoded once, or the whole view (``{"state"}``, sent to those holding an older one). A connection
+        holding another version than the patch's gets the whole view (call with the lobby's lock held)."""
         frames: dict[str, bytes] = {}
+        if "state" in patch:
+            for sid in sids:
+                base = self.held.get(sid)
+                if base is None or version_of(base) < version_of(view):
+                    self.send_state(sid, view)
+            return
+        text = encode_event("patch", {"from": patch["from"], "to": patch["to"], "ops": patch["ops"]})
         for sid in sids:
             base = self.held.get(sid)
             if base is not None and version_of(base) == patch["from"]:
