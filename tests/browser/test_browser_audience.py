@@ -69,6 +69,7 @@ def test_the_audience_names_the_spy_and_the_table_shows_what_it_thought(pages, d
     expect(olya.get_by_test_id("audience-you")).to_contain_text("Вы смотрите под именем Оля")
     expect(tables["tv"].get_by_test_id("table-watching")).to_have_text("2 watching")
     expect(tables["tv720"].get_by_test_id("table-watching")).to_have_text("2 зрителя")
+    check_tables(pages, tables, "audience-lobby")
 
     command(ann, "choose", game="spyfall", options={"rounds": 1, "round_minutes": 10})
     command(ann, "start")
@@ -107,6 +108,9 @@ def test_the_audience_names_the_spy_and_the_table_shows_what_it_thought(pages, d
     expect(mila.locator(spy_result)).to_have_text("You were right: +2 points")
     expect(mila.get_by_test_id("audience-points")).to_have_text("2 points")
     expect(mila.get_by_test_id("audience-place")).to_have_text("1st of 2")
+    news = mila.get_by_test_id("audience-news")  # what a screen reader says, as it happened
+    expect(news).to_contain_text(re.compile(r"New question: Who (is the spy|are the spies)"))
+    expect(news).to_contain_text("You were right: +2 points")
     expect(olya.locator(spy_result)).to_have_text("На этот раз мимо.")
     expect(olya.get_by_test_id("audience-points")).to_have_text("0 очков")
     expect(olya.get_by_test_id("audience-place")).to_have_text("2-е место из 2")
@@ -123,6 +127,7 @@ def test_the_audience_names_the_spy_and_the_table_shows_what_it_thought(pages, d
         expect(podium.get_by_test_id("recap-audience-row")).to_have_count(1)
         expect(podium.get_by_test_id("recap-audience-row")).to_contain_text("Mila")
         expect(podium.get_by_test_id("recap-audience-row")).to_contain_text("2 points")
+    expect(mila.get_by_test_id("recap-mine")).to_have_count(0)  # no player's own line: Mila has no seat
     expect(tables["tv720"].get_by_test_id("recap-audience")).to_contain_text("Лучшие зрители")
     pages.shot(tables["tv"], "audience-recap-tv")
     pages.shot(mila, "audience-recap-phone")
@@ -148,12 +153,14 @@ def test_the_host_closes_the_audience_and_lets_people_in_one_by_one(pages, disco
     visitor.get_by_test_id("audience-submit").click()
     expect(visitor.get_by_test_id("audience-problem")).to_have_text("The host has closed the audience for now.")
     expect(visitor.get_by_test_id("audience-join")).to_be_visible()
+    pages.shot(visitor, "audience-closed")
 
     ann.get_by_test_id("audience-open").check()
     ann.get_by_test_id("audience-by-host").check()
     expect(visitor.get_by_test_id("audience-problem")).to_be_hidden()
     visitor.get_by_test_id("audience-submit").click()
     expect(visitor.get_by_test_id("audience-waiting")).to_contain_text("Waiting for the host to let you in")
+    pages.shot(visitor, "audience-waiting")
     knock = ann.get_by_test_id("audience-waiting")
     expect(knock).to_contain_text("Vera wants to watch.")
     pages.shot(ann, "audience-host-door")
@@ -161,6 +168,15 @@ def test_the_host_closes_the_audience_and_lets_people_in_one_by_one(pages, disco
     expect(visitor.get_by_test_id("audience-you")).to_contain_text("Vera")
     expect(visitor.get_by_test_id("prompt-choice")).to_have_count(4)
     expect(ann.get_by_test_id("audience-waiting")).to_have_count(0)
+
+    turned = pages.page(f"/l/{code}/audience", **PHONE)
+    turned.get_by_test_id("audience-name").fill("Gleb")
+    turned.get_by_test_id("audience-submit").click()
+    expect(turned.get_by_test_id("audience-waiting")).to_be_visible()
+    ann.get_by_test_id("audience-waiting").get_by_test_id("audience-refuse").click()
+    expect(turned.get_by_test_id("audience-refused")).to_contain_text("The host did not let you in")
+    turned.reload()  # the token went with the refusal
+    expect(turned.get_by_test_id("audience-join")).to_be_visible()
 
     visitor.get_by_test_id("audience-leave").click()
     visitor.get_by_test_id("audience-leave").click()

@@ -36,7 +36,7 @@ let retry = null;
 
 const socket = connect({ connect: attach, state: onState, view: () => view });
 socket.on("audience_you", onYou);
-const match = new MatchPanel(byId("match"), { command: null });
+const match = new MatchPanel(byId("match"), { command: null, follow: false });
 const news = new AudienceNews(byId("news"));
 
 function setMode(next) {

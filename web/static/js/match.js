@@ -52,13 +52,14 @@ export function watching(view, table = false) {
 }
 
 export class MatchPanel {
-  /** ``command(kind, args)`` sends a lobby command (null on the table screen). */
-  constructor(container, { table = false, command = null } = {}) {
+  /** ``command(kind, args)`` sends a lobby command (null on the table screen); ``follow``: a phone scrolls to what
+   * its player must do now (an audience phone does not: its prompts come first). */
+  constructor(container, { table = false, command = null, follow = !table } = {}) {
     this.table = table;
     this.command = command;
     this.card = container;
     // a phone follows what its player must do now (now_scroll.js); the table's stage never scrolls
-    this.nowScroll = table ? null : new NowScroller();
+    this.nowScroll = follow ? new NowScroller() : null;
     this.view = null;
     this.host = false;
     this.head = el("div", { class: "match-head", "data-testid": "match-head" });

@@ -88,9 +88,9 @@ export function renderTableRecap(view) {
       el(
         "section",
         { class: "recap-awards" },
+        audiencePodium(recap),
         el("h2", {}, t("recap.awards")),
         nightRecords(view),
-        audiencePodium(recap),
         awardList(recap, { fresh: fresh("table", recap), view }),
       ),
     ),
@@ -146,7 +146,7 @@ export function renderPhoneRecap(room, view, { host = false, command = null } = 
     card,
     el("h2", { class: "recap-title" }, t("recap.title")),
     el("p", { class: "muted recap-summary", "data-testid": "recap-summary" }, summary(recap)),
-    ownLine(recap, view.you, { fresh: fresh("phone", recap) }),
+    view.you ? ownLine(recap, view.you, { fresh: fresh("phone", recap) }) : null, // an audience phone has no line
     host ? hostActions(command) : el("p", { class: "muted small" }, t("recap.wait_host")),
     nightRecords(view),
     audiencePodium(recap),

@@ -87,9 +87,13 @@ export function tallyBar(view, { choice, count, share, right }, { mine = false, 
   return el(
     "li",
     { class: ["tally-row", right ? "right" : null, mine ? "mine" : null], "data-testid": "tally-row", "data-choice": choice.id, "data-count": count },
-    el("div", { class: "tally-label" }, choiceLabel(view, choice, { size }), right ? rightMark() : null,
-      mine ? el("span", { class: "badge you", "data-testid": "tally-mine" }, t("audience.your_pick")) : null),
+    el(
+      "div",
+      { class: "tally-label" },
+      choiceLabel(view, choice, { size }),
+      mine ? el("span", { class: "badge you", "data-testid": "tally-mine" }, t("audience.your_pick")) : null,
+    ),
+    el("span", { class: "tally-figure" }, right ? rightMark() : null, el("span", { "data-testid": "tally-share" }, percent(share))),
     el("div", { class: "tally-bar", "aria-hidden": "true" }, el("span", { class: "tally-fill", style: { "--share": share } })),
-    el("span", { class: "tally-share", "data-testid": "tally-share" }, percent(share)),
   );
 }

@@ -12,7 +12,7 @@ function openCard(view, prompt, picked, pick) {
     "div",
     { class: "prompt-card", role: "group", "aria-labelledby": `q-${prompt.id}`, "data-testid": "prompt", "data-prompt": prompt.id },
     el("h3", { id: `q-${prompt.id}`, class: "prompt-question", "data-testid": "prompt-question" }, questionText(view, prompt)),
-    el("p", { class: "muted small" }, t("audience.worth", { count: prompt.points }), " · ", t("audience.pick_hint")),
+    el("p", { class: "muted small prompt-worth" }, t("audience.worth", { count: prompt.points })),
     el(
       "div",
       { class: "prompt-choices" },
@@ -31,6 +31,7 @@ function openCard(view, prompt, picked, pick) {
         ),
       ),
     ),
+    el("p", { class: "muted small" }, t("audience.pick_hint")),
   );
 }
 
@@ -57,8 +58,8 @@ function resultCard(view, result, picked) {
     "div",
     { class: "prompt-card answered", "data-testid": "prompt-result", "data-prompt": prompt.id },
     el("h3", { class: "prompt-question" }, questionText(view, prompt)),
-    el("ol", { class: "tally" }, shares(result).map((row) => tallyBar(view, row, { mine: picked === row.choice.id }))),
     el("p", { class: ["prompt-outcome", right ? "right" : null], "data-testid": "prompt-outcome", "data-right": String(right) }, outcomeText(prompt, picked)),
+    el("ol", { class: "tally" }, shares(result).map((row) => tallyBar(view, row, { mine: picked === row.choice.id }))),
   );
 }
 
@@ -69,5 +70,5 @@ export function promptCards(view, { picks = {}, pick }) {
   );
   const answered = latestResults(view).map((result) => resultCard(view, result, picks[result.prompt.id]));
   if (!asked.length && !answered.length) return null;
-  return [el("h2", {}, t("audience.prompts")), asked, answered];
+  return [el("h2", { class: "visually-hidden" }, t("audience.prompts")), asked, answered];
 }

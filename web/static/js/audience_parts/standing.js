@@ -14,15 +14,11 @@ export function standingParts(view, me) {
   const watching = view.lobby.audience?.watching || 0;
   const placed = typeof me.place === "number" && typeof me.of === "number";
   return [
-    el(
-      "div",
-      { class: "section-head" },
-      el("h2", { "data-testid": "audience-you" }, t("audience.you", { name: me.name || "" })),
-      watching > 0 ? el("span", { class: "badge", "data-testid": "audience-watching" }, t("audience.watching", { count: watching })) : null,
-    ),
+    el("h2", { class: "audience-you", "data-testid": "audience-you" }, t("audience.you", { name: me.name || "" })),
     el(
       "p",
       { class: "audience-figures", "data-testid": "audience-figures" },
+      watching > 0 ? el("span", { class: "badge", "data-testid": "audience-watching" }, t("audience.watching", { count: watching })) : null,
       el("span", { class: "chip", "data-testid": "audience-points", "data-points": me.points || 0 }, t("audience.points", { count: me.points || 0 })),
       placed
         ? el("span", { class: "chip", "data-testid": "audience-place", "data-place": me.place }, t("audience.place", { ordinal: ordinal(me.place), of: me.of }))
