@@ -173,8 +173,8 @@ class AudienceDesk:
             link.code, link.player, link.table, link.audience, link.door = code, None, True, member, door
             link.relayed = replica is not None
         if replica is not None:
-            with hub.fanout.lock(code):
-                hub.fanout.send_state(sid, replica)
+            with hub.fanout.lock(code):  # the newest copy: it may have changed while the member was written
+                hub.fanout.send_state(sid, hub.relay.replicas.get(code, replica))
         elif door == "in":
             hub.enter_table(sid, code)
         self.send_own(sid, link, name=name)

@@ -56,32 +56,39 @@ class PublicRelay:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self.pubsub.subscribe(WANTS)
         self._lock = threading.Lock()
+        self._publishing = threading.Lock()  # the owner's patches of a lobby leave in the order of its versions
         self.wanted: dict[str, float] = {}  # owner: lobby -> until when another node wants its changes
         self.sent: dict[str, Any] = {}  # owner: lobby -> the public view last published
         self.replicas: dict[str, Any] = {}  # follower: lobby -> the public view held here
         self.waiting: dict[str, threading.Event] = {}  # follower: lobby -> set once a whole view came
-        self.followed: set[str] = set()
+        self.followed: dict[str, float] = {}  # follower: lobby -> since when (a new one is kept a while unwatched)
         self._changes: list[tuple[str, str]] = []  # (un)subscriptions for the listener to make: it owns the pubsub
         self.messages = 0  # published, for the metrics and the benchmark
 
     # -- the owner's side -----------------------------------------------------------------------
 
     def published(self, code: str, table_view: Any) -> None:
-        """A new public view of a lobby owned here: publish the change if another node wants it."""
+        """A new public view of a lobby owned here: publish the change if another node wants it.
+
+        Outcomes are delivered by several greenthreads at once: under the lock, a view older than the one
+        published already is passed over (its change is in the newer one), so patches go out in order."""
         until = self.wanted.get(code)
         if until is None:
             return
-        if until < self.clock():
-            self.wanted.pop(code, None)
-            self.sent.pop(code, None)
-            return
-        last = self.sent.get(code)
-        if last is None:
-            self._publish_state(code, table_view)
-            return
-        body = {"code": code, "from": _version(last), "to": _version(table_view), "ops": diff(last, table_view)}
-        self.sent[code] = table_view
-        self._publish(code, body)
+        with self._publishing:
+            if until < self.clock():
+                self.wanted.pop(code, None)
+                self.sent.pop(code, None)
+                return
+            last = self.sent.get(code)
+            if last is None:
+                self._publish_state(code, table_view)
+                return
+            if _version(table_view) <= _version(last):
+                return
+            body = {"code": code, "from": _version(last), "to": _version(table_view), "ops": diff(last, table_view)}
+            self.sent[code] = table_view
+            self._publish(code, body)
 
     def _publish_state(self, code: str, table_view: Any) -> None:
         self.sent[code] = table_view
@@ -102,7 +109,8 @@ class PublicRelay:
             if code in engine.lobbies:
                 from gamenight.engine import TABLE
 
-                self._publish_state(code, engine.view(code, TABLE))
+                with self._publishing:
+                    self._publish_state(code, engine.view(code, TABLE))
 
     def remote_watching(self, code: str) -> int:
         """How many watch lobby ``code`` from the other nodes."""
@@ -128,15 +136,15 @@ class PublicRelay:
             event = self.waiting.get(code)
             if event is None:
                 event = self.waiting[code] = threading.Event()
-                self.followed.add(code)
+                self.followed[code] = self.clock()
                 self._changes.append(("subscribe", code))
         event.wait(STATE_WAIT_SECONDS)
         return self.replicas.get(code)
 
     def report_watching(self, counts: dict[str, int]) -> None:
         """Say which lobbies' audiences this node serves (so their owners publish) and how many watch here."""
-        for code in list(self.followed):
-            if counts.get(code, 0) == 0:
+        for code, since in list(self.followed.items()):
+            if counts.get(code, 0) == 0 and self.clock() - since > WANT_SECONDS:
                 self._unfollow(code)
         for code, count in counts.items():
             with contextlib.suppress(redis.RedisError):
@@ -146,7 +154,7 @@ class PublicRelay:
 
     def _unfollow(self, code: str) -> None:
         with self._lock:
-            self.followed.discard(code)
+            self.followed.pop(code, None)
             self.replicas.pop(code, None)
             self.waiting.pop(code, None)
             self._changes.append(("unsubscribe", code))
@@ -170,7 +178,7 @@ class PublicRelay:
                 if held is None or _version(held) < body["to"]:
                     self._ask(code, whole=True)  # a gap: the whole view again
                 return
-            view = apply(held, body["ops"])
+            view = apply(orjson.loads(orjson.dumps(held)), body["ops"])  # a new view: the held one is sent as is
         with self._lock:
             self.replicas[code] = view
             event = self.waiting.get(code)
