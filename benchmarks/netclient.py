@@ -210,6 +210,9 @@ class Conn:
         elif event == "error":
             self.counts["error_events"] += 1
             return
+        elif event == "audience_you":  # an audience member's own standing
+            self.counts[event] += 1
+            return
         else:  # replaced, removed: this connection lost its seat
             self.counts[event] += 1
             self.closed_early = True
