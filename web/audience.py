@@ -23,6 +23,7 @@ from gamenight.audience_records import Pick
 from gamenight.errors import ActionError
 from gamenight.names import normalize_code
 from gamenight.store import StoreUnavailable
+from gamenight.web.fanout import version_of
 
 if TYPE_CHECKING:
     from gamenight.engine import Outcome
@@ -88,11 +89,16 @@ class PickWriter:
 class AudienceDesk:
     """The hub's audience events (``Hub.audience``)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, background: bool = True) -> None:
+        """``background``: the crowd is sent to in greenthreads of their own (else at once, in the caller)."""
         self.hub = hub
+        self.background = background
         self.engine = hub.engine
         self.picks = PickWriter(self.engine.crowd.keep_picks, threading.Event)
         self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it
+        self.feeding: dict[str, set[str]] = {}  # lobby -> its audience connections here that are let in
+        self.latest: dict[str, Any] = {}  # lobby -> the newest public view its audience here has yet to get
+        self.feeders: set[str] = set()  # lobbies whose audience here a greenthread is sending to
         self.results_seen: dict[str, str | None] = {}  # a lobby owned elsewhere -> its latest tally's prompt
 
     @property
@@ -172,12 +178,68 @@ class AudienceDesk:
         with hub._lock:
             link.code, link.player, link.table, link.audience, link.door = code, None, True, member, door
             link.relayed = replica is not None
-        if replica is not None:
-            with hub.fanout.lock(code):  # the newest copy: it may have changed while the member was written
-                hub.fanout.send_state(sid, hub.relay.replicas.get(code, replica))
-        elif door == "in":
-            hub.enter_table(sid, code)
+        if door == "in":
+            self.let_in(sid, link)
         self.send_own(sid, link, name=name)
+
+    def let_in(self, sid: str, link: Link) -> None:
+        """From now on ``sid`` is sent the public view of its lobby, starting with the whole of it."""
+        code = link.code
+        assert code is not None
+        with self.lock(code):
+            self.feeding.setdefault(code, set()).add(sid)
+            self.hub.fanout.send_state(sid, self.public_view(code, link))
+
+    def public_view(self, code: str, link: Link) -> dict[str, Any]:
+        """The public view of lobby ``code`` as this node has it: built here, or the newest copy from its owner."""
+        if link.relayed:
+            replica = self.hub.relay.replicas.get(code) if self.hub.relay is not None else None
+            if replica is None:
+                raise ActionError("unavailable")
+            return replica
+        return self.engine.view(code, None)
+
+    def forget(self, sid: str, code: str | None) -> None:
+        """``sid`` is no audience member of ``code`` any more (it left, was detached or disconnected)."""
+        with self.hub._lock:
+            feeding = self.feeding.get(code or "")
+            if feeding is not None:
+                feeding.discard(sid)
+                if not feeding:
+                    del self.feeding[code]
+
+    def lock(self, code: str) -> Any:
+        """Held while lobby ``code``'s audience here is sent anything (the players' deliveries have their own)."""
+        return self.hub.fanout.lock(f"audience:{code}")
+
+    def offer(self, code: str, view: dict[str, Any]) -> None:
+        """A new public view of lobby ``code``: its audience here gets it in a greenthread of its own, so that no
+        player's delivery waits for the crowd's; views that come faster than the crowd takes them are passed
+        over for the newest (a patch from what each member holds)."""
+        if not self.feeding.get(code):
+            return
+        with self.hub._lock:
+            waiting = self.latest.get(code)
+            if waiting is None or version_of(view) > version_of(waiting):  # outcomes may be offered out of order
+                self.latest[code] = view
+            if code in self.feeders:
+                return
+            self.feeders.add(code)
+        if self.background:
+            self.hub.socketio.start_background_task(self._feed, code)
+        else:
+            self._feed(code)
+
+    def _feed(self, code: str) -> None:
+        while True:
+            with self.hub._lock:
+                view = self.latest.pop(code, None)
+                if view is None:
+                    self.feeders.discard(code)
+                    return
+                sids = list(self.feeding.get(code, ()))
+            with self.lock(code):
+                self.hub.fanout.deliver([(view, sids)], pause=self.hub.socketio.sleep)
 
     def replica_changed(self, code: str, view: dict[str, Any], body: dict[str, Any]) -> None:
         """The public view of a lobby owned elsewhere changed: hand it on to this node's audience of it, and
@@ -185,8 +247,7 @@ class AudienceDesk:
         members = [(sid, link) for sid, link in self._members(code) if link.relayed and link.door == "in"]
         if not members:
             return
-        with self.hub.fanout.lock(code):
-            self.hub.fanout.forward(view, body, [sid for sid, _ in members])
+        self.offer(code, view)
         results = view["lobby"]["audience"]["results"]
         latest = results[-1]["prompt"]["id"] if results else None
         if code in self.results_seen and latest not in (None, self.results_seen[code]):
@@ -220,8 +281,10 @@ class AudienceDesk:
         lobby = self.engine.lobbies.get(code)
         if lobby is None:
             return
-        if self.hub.relay is not None and None in outcome.views:
-            self.hub.relay.published(code, outcome.views[None])
+        if None in outcome.views:
+            self.offer(code, outcome.views[None])
+            if self.hub.relay is not None:
+                self.hub.relay.published(code, outcome.views[None])
         members = self._members(code)
         if not members:
             return
@@ -232,7 +295,7 @@ class AudienceDesk:
                     continue
                 link.door = door
                 if door == "in":
-                    self.hub.enter_table(sid, code)
+                    self.let_in(sid, link)
                     self.send_own(sid, link)
                 else:
                     self.hub.socketio.emit(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -20,6 +20,7 @@ from gamenight.web.frames import DirectFrames
 from gamenight.web.patch import diff
 
 View = dict[str, Any]
+PAUSE_EVERY = 50  # connections of a crowd sent to between two pauses for the other greenthreads
 
 
 def encode_event(event: str, data: Any) -> str:
@@ -54,10 +55,13 @@ class Fanout:
         self.held[sid] = view
         self._send(sid, encode_event("state", view), {})
 
-    def deliver(self, deliveries: Iterable[tuple[View, list[str]]]) -> None:
+    def deliver(
+        self, deliveries: Iterable[tuple[View, list[str]]], pause: Callable[[float], Any] | None = None
+    ) -> None:
         """Bring each listed connection to the view it is paired with (call with the lobby's lock held).
 
         A connection already holding a newer view (a later outcome was delivered first) is left as it is.
+        ``pause``: a crowd's delivery lets the other greenthreads run every ``PAUSE_EVERY`` connections.
         """
         memo: dict = {}
         encoded: dict[bytes, str] = {}
@@ -81,29 +85,11 @@ class Fanout:
                 text = encoded.get(raw)
                 if text is None:
                     text = encoded[raw] = "2" + raw.decode()
-                for sid in group:
+                for number, sid in enumerate(group, 1):
                     self.held[sid] = view
                     self._send(sid, text, frames)
-
-    def forward(self, view: View, patch: dict[str, Any], sids: list[str]) -> None:
-        """Bring ``sids`` to ``view`` with what another server sent: a patch it made (``{"from", "to", "ops"}``),
-        encoded once, or the whole view (``{"state"}``, sent to those holding an older one). A connection
-        holding another version than the patch's gets the whole view (call with the lobby's lock held)."""
-        frames: dict[str, bytes] = {}
-        if "state" in patch:
-            for sid in sids:
-                base = self.held.get(sid)
-                if base is None or version_of(base) < version_of(view):
-                    self.send_state(sid, view)
-            return
-        text = encode_event("patch", {"from": patch["from"], "to": patch["to"], "ops": patch["ops"]})
-        for sid in sids:
-            base = self.held.get(sid)
-            if base is not None and version_of(base) == patch["from"]:
-                self.held[sid] = view
-                self._send(sid, text, frames)
-            elif base is None or version_of(base) < version_of(view):
-                self.send_state(sid, view)
+                    if pause is not None and number % PAUSE_EVERY == 0:
+                        pause(0)
 
     def forget(self, sid: str) -> None:
         """The connection left or detached: it holds nothing any more."""

@@ -103,7 +103,7 @@ class Hub:
         self.bans: Any = None  # the addresses banned from the server (``gamenight.bans``), when it keeps any
         self.chores: list[tuple[float, str, Callable[[], Any]]] = []  # (seconds, name, work): run with the ticker
         engine.on_drop.append(self.lobby_moved)
-        self.audience = AudienceDesk(self)
+        self.audience = AudienceDesk(self, background=ticker)  # a hub driven by hand (tests) sends in the caller
         self.chores.append((WATCHING_SECONDS, "audience", self.audience.count_watching))
         self.relay: PublicRelay | None = None
         if relay is not None:
@@ -339,12 +339,9 @@ class Hub:
         code = link.code
         if code is None or (link.audience is not None and link.door != "in"):
             raise ActionError("not_attached")
-        if link.relayed:  # an audience member of a lobby another node owns: the public view held here
-            replica = self.relay.replicas.get(code) if self.relay is not None else None
-            if replica is None:
-                raise ActionError("unavailable")
-            with self.fanout.lock(code):
-                self.fanout.send_state(sid, replica)
+        if link.audience is not None:  # its crowd's own lock; a lobby owned elsewhere: the copy held here
+            with self.audience.lock(code):
+                self.fanout.send_state(sid, self.audience.public_view(code, link))
             return {}
         with self.fanout.lock(code):
             self.fanout.send_state(sid, self.engine.view(code, TABLE if link.table else link.player))
@@ -394,6 +391,8 @@ class Hub:
 
     def _release(self, sid: str, link: Link) -> None:
         self.fanout.forget(sid)
+        if link.audience is not None:
+            self.audience.forget(sid, link.code)
         if link.table and link.code:
             self.socketio.server.leave_room(sid, table_room(link.code), namespace="/")
             return
@@ -413,6 +412,8 @@ class Hub:
         with self._lock:
             moving = [(sid, link) for sid, link in self.links.items() if link.code == code]
             for sid, link in moving:
+                if link.audience is not None:
+                    self.audience.forget(sid, code)
                 if not link.table and self.seats.get((code, link.player)) == sid:
                     del self.seats[(code, link.player)]
                 if link.table:
