@@ -3,7 +3,9 @@
 An audience connection gets what a table screen gets (the public view, then a patch of it at a time: the same
 bytes for every one of them, ``gamenight.web.fanout``), and of its own only ``audience_you``: its member id and
 name, where it stands at the door, its picks, its points and its place in the crowd. A member waiting for the
-host's leave gets nothing else until let in.
+host's leave gets nothing else until let in. A lobby's crowd is sent to by a greenthread of its own, after
+the players and the table screens, pausing now and then for the others: no player's move waits for the
+crowd, and views that come faster than the crowd takes them are passed over for the newest.
 
 Picks are written to the store in batches: a pick is answered once the batch holding it is written, and the
 picks that arrive meanwhile make the next batch (one statement for them all), so a crowd picking at once costs
