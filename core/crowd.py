@@ -114,18 +114,6 @@ class Crowd:
         except StoreUnavailable as exc:
             raise ActionError("unavailable") from exc
 
-    def check_pick(self, code: str, prompt: str, choice: str, replica: dict[str, Any] | None = None) -> None:
-        """Raise unless ``choice`` may be picked for ``prompt`` in lobby ``code`` now (by the public view
-        ``replica`` of it, when another node owns it)."""
-        if replica is not None:
-            audiences.check_pick((replica.get("match") or {}).get("prompts", []), prompt, choice)
-            return
-        lobby = self.engine.lobbies.get(code)
-        if lobby is None or lobby.match is None:
-            raise ActionError("no_such_prompt", prompt=prompt[:64])
-        lobby.bind_match(self.engine.plugins, self.engine.clock())
-        audiences.check_pick(audiences.match_part(lobby.match), prompt, choice)
-
     def keep_picks(self, code: str, picks: list[Pick]) -> None:
         """Write a batch of picks (``StoreUnavailable`` when the store cannot)."""
         self.records.pick(code, picks)

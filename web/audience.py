@@ -100,6 +100,7 @@ class AudienceDesk:
         self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it
         self.feeding: dict[str, set[str]] = {}  # lobby -> its audience connections here that are let in
         self.latest: dict[str, Any] = {}  # lobby -> the newest public view its audience here has yet to get
+        self.public: dict[str, Any] = {}  # lobby -> the newest public view offered to its audience here
         self.feeders: set[str] = set()  # lobbies whose audience here a greenthread is sending to
         self.results_seen: dict[str, str | None] = {}  # a lobby owned elsewhere -> its latest tally's prompt
 
@@ -154,10 +155,9 @@ class AudienceDesk:
             raise ActionError("not_attached")
         if link.door != "in":
             raise ActionError("audience_waiting")
-        replica = self.hub.relay.replicas.get(link.code) if link.relayed and self.hub.relay else None
-        if link.relayed and replica is None:
-            raise ActionError("unavailable")
-        self.engine.crowd.check_pick(link.code, args["prompt"], args["choice"], replica)
+        # checked against the public view its members were last sent (never the live match, nor its lock)
+        public = self.public.get(link.code) or self.public_view(link.code, link)
+        audiences.check_pick((public.get("match") or {}).get("prompts", []), args["prompt"], args["choice"])
         pick = Pick(link.audience, args["prompt"], args["choice"], self.engine.clock())
         if not self.picks.keep(link.code, pick):
             raise ActionError("unavailable")
@@ -190,7 +190,8 @@ class AudienceDesk:
         assert code is not None
         with self.lock(code):
             self.feeding.setdefault(code, set()).add(sid)
-            self.hub.fanout.send_state(sid, self.public_view(code, link))
+            view = self.public[code] = self.public_view(code, link)
+            self.hub.fanout.send_state(sid, view)
 
     def public_view(self, code: str, link: Link) -> dict[str, Any]:
         """The public view of lobby ``code`` as this node has it: built here, or the newest copy from its owner."""
@@ -209,6 +210,7 @@ class AudienceDesk:
                 feeding.discard(sid)
                 if not feeding:
                     del self.feeding[code]
+                    self.public.pop(code, None)
 
     def lock(self, code: str) -> Any:
         """Held while lobby ``code``'s audience here is sent anything (the players' deliveries have their own)."""
@@ -221,6 +223,9 @@ class AudienceDesk:
         if not self.feeding.get(code):
             return
         with self.hub._lock:
+            held = self.public.get(code)
+            if held is None or version_of(view) > version_of(held):
+                self.public[code] = view
             waiting = self.latest.get(code)
             if waiting is None or version_of(view) > version_of(waiting):  # outcomes may be offered out of order
                 self.latest[code] = view
