@@ -138,7 +138,7 @@ def test_a_night_with_no_finished_match_closes_with_an_empty_recap(night):
     assert night.start(options={"rounds": 1}, deals=[DEAL_ABC]).ok
     assert night.command("Ann", "abort").ok  # an aborted match is not part of the night
     recap = close(night)
-    assert recap == {"matches": 0, "games": [], "standings": [], "awards": [], "names": {}}
+    assert recap == {"matches": 0, "games": [], "standings": [], "awards": [], "names": {}, "audience": []}
     assert night.view(None)["lobby"]["recap"] == recap
 
 

@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO
@@ -34,7 +34,9 @@ from gamenight.web.door import Knocks, door_extra, kick_extra
 from gamenight.web.fanout import Fanout
 from gamenight.web.limits import Buckets, CodeThrottle, Limits, WindowLimit, address_key
 from gamenight.web.protocol import load_event
-from gamenight.web.relay import PublicRelay
+
+if TYPE_CHECKING:
+    from gamenight.web.relay import PublicRelay
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +109,8 @@ class Hub:
         self.chores.append((WATCHING_SECONDS, "audience", self.audience.count_watching))
         self.relay: PublicRelay | None = None
         if relay is not None:
+            from gamenight.web.relay import PublicRelay  # the cluster's extra (redis): only a cluster's node has it
+
             self.relay = PublicRelay(self, *relay)
             self.chores.append((0.0, "relay", self.relay.listen))
         handlers: dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]] = {
