@@ -493,7 +493,8 @@ class FollowingConn(Conn):
     """A connection to a cluster through its proxy that follows its lobby as web/static/js/socket.js does.
 
     A request answered ``moved`` reconnects with ``&node=<id>`` (the proxy routes it to that node), takes
-    its place again (``attach`` with its seat token, or ``watch`` for a table) and is sent again. A ``moved``
+    its place again (``attach`` with its seat token, ``watch`` for a table, ``attach_audience`` for an audience
+    member) and is sent again. A ``moved``
     event (its node gave the lobby up) or a connection that drops (its node died) does the same by itself,
     after a browser's reconnection pause for a drop; while the old owner's lease runs the new node answers
     ``moved`` naming the old one, and the next tries come ``MOVE_PAUSE`` apart. ``ready`` is set while the
@@ -611,6 +612,8 @@ class FollowingConn(Conn):
     def _place(self) -> tuple[str, dict[str, Any]]:
         if self.role == "table":
             return "watch", {"code": self.code}
+        if self.role == "audience":
+            return "attach_audience", {"code": self.code, "token": self.token}
         return "attach", {"code": self.code, "token": self.token}
 
     async def _reopen(self) -> None:
@@ -666,7 +669,7 @@ class FollowingConn(Conn):
             answer = await self._ask(event, payload, timeout)
             code = error_code(answer)
             if code is None:
-                if event in ("create_lobby", "join_lobby"):
+                if event in ("create_lobby", "join_lobby", "join_audience"):
                     self.code, self.token = answer["code"], answer["token"]
                 elif event == "watch":
                     self.code = answer["code"]

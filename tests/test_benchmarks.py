@@ -30,8 +30,11 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
         ["crew.py", "--nights", "3", "--matches", "4", "--runs", "2"],
         # a lobby and 50 audience members for 3 s: exits 1 on any error, a member not reached or a view that differs
         ["audience.py", "--quick"],
+        # 60 members spread over 3 nodes beside 2 lobbies, a node killed: exits 1 if a member did not join or come
+        # back, was not reached, holds a view that differs, or an acknowledged move is not in the store
+        ["cluster_audience.py", "--quick"],
     ],
-    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics", "crew", "audience"],
+    ids=["throughput", "notarobot", "netload", "cluster", "family_filter", "metrics", "crew", "audience", "crowd"],
 )
 def test_a_short_run_of_the_benchmark_completes(command):
     run = subprocess.run(

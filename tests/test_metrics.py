@@ -57,12 +57,13 @@ def test_a_night_shows_in_the_metrics(tmp_path):
     with running_server(tmp_path / "night.sqlite") as url:
         before = scrape(url)
         assert before[("gamenight_moves_total", ())] == 0
-        host, guest, table = client(url), client(url), client(url)
+        host, guest, table, fan = client(url), client(url), client(url), client(url)
         try:
             created = host.call("create_lobby", {"name": "Ann"}, timeout=10)
             code = created["code"]
             assert guest.call("join_lobby", {"code": code, "name": "Bob"}, timeout=10)["ok"]
             assert table.call("watch", {"code": code}, timeout=10)["ok"]
+            assert fan.call("join_audience", {"code": code, "name": "Fay"}, timeout=10)["ok"]
             chosen = host.call("command", {"kind": "choose", "args": {"game": "highcard"}}, timeout=10)
             assert chosen["ok"], chosen
             look = {"colour": "hue05", "avatar": "diamond"}
@@ -75,7 +76,7 @@ def test_a_night_shows_in_the_metrics(tmp_path):
             )
             seen = scrape(url)
         finally:
-            for sio in (host, guest, table):
+            for sio in (host, guest, table, fan):
                 sio.disconnect()
     assert seen[("gamenight_moves_total", ())] == 2
     assert seen[("gamenight_move_seconds_count", ())] == 2
@@ -85,7 +86,8 @@ def test_a_night_shows_in_the_metrics(tmp_path):
     assert seen[("gamenight_lobbies", (("game", "highcard"),))] == 1
     assert seen[("gamenight_seats_connected", ())] == 2
     assert seen[("gamenight_tables_connected", ())] == 1
-    assert seen[("gamenight_connections", ())] == 3
+    assert seen[("gamenight_audience_connected", ())] == 1
+    assert seen[("gamenight_connections", ())] == 4
     assert seen[("gamenight_leases_held", ())] == 1
     assert seen[("gamenight_leases_claimed_total", ())] >= 1
     # the lobby's creation, two joins, presences, the choice and the look: each a write of the store

@@ -210,8 +210,10 @@ class Held:
         links = list(self.hub.links.values())
         yield GaugeMetricFamily("gamenight_connections", "Socket.IO connections open", value=len(links))
         yield GaugeMetricFamily("gamenight_seats_connected", "Seats with a phone connected", value=len(self.hub.seats))
-        tables = sum(1 for link in links if link.table)
+        tables = sum(1 for link in links if link.table and link.audience is None)
         yield GaugeMetricFamily("gamenight_tables_connected", "Table screens (TVs) connected", value=tables)
+        audience = sum(1 for link in links if link.audience is not None)
+        yield GaugeMetricFamily("gamenight_audience_connected", "Audience members' phones connected", value=audience)
         held = len(self.engine.ownership.held)
         yield GaugeMetricFamily("gamenight_leases_held", "Lobby leases this node holds", value=held)
         yield GaugeMetricFamily(
