@@ -7,8 +7,10 @@ For each size, a fresh ``gamenight serve`` (eventlet, a new SQLite file) pinned 
 CPU 1 (benchmarks/netload.py's server and clients): lobbies of 8 seats and a table screen playing Spyfall 2 as
 netload.py plays it (each seat 1 move a second), and N audience connections (``join_audience``, then each
 picks a suspect, and picks again once at a random moment of the measured window: the crowd's picks go on
-beside the players' moves), spread over the lobbies. Each member's connection keeps its view exactly as a seat's
-does (states, patches, resyncs), and the run checks every view against a fresh state at the end.
+beside the players' moves), spread over the lobbies. The members are played by a second process of this
+generator (on CPU 1 too), so that the players' connections are never read behind a thousand members' messages
+in one event loop. Each member's connection keeps its view exactly as a seat's does (states, patches,
+resyncs), and the run checks every view against a fresh state at the end.
 
 Reported per size: the players' latency (a move's send until every seat and table of its lobby holds its
 version) p50/p99, the audience's (until every member of the lobby holds it) p50/p99, the server's CPU per
@@ -23,16 +25,18 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-from netclient import SEATS, Conn, add_load_options  # noqa: E402
+from netclient import SEATS, Clients, Conn, add_load_options, now  # noqa: E402
 from netload import (  # noqa: E402
     Load,
     Server,
@@ -45,56 +49,42 @@ from netload import (  # noqa: E402
 )
 
 
-class AudienceLoad(Load):
-    """netload.py's load point, with ``audience`` members spread over its lobbies."""
+class Crowd(Clients):
+    """The audience members, in a process of their own (``--crowd-of``): the players' generator then never
+    waits for the crowd's messages, as no player's phone waits for another phone's.
 
-    def __init__(self, opts: argparse.Namespace, url: str, lobbies: int, pid: int | None, audience: int) -> None:
-        super().__init__(opts, url, lobbies, pid)
-        self.audience = audience
+    Told on its standard input: ``go T_MEASURE T_STOP`` (each member picks again once between the two, and
+    bytes are counted between them), then ``end`` with the moves to time (``[[code, version], ...]``): it waits
+    for its members to catch up, checks every member's view against a fresh state, and prints one JSON line."""
+
+    def __init__(self, opts: argparse.Namespace, url: str, codes: list[str]) -> None:
+        super().__init__(url, 0.0, opts.seed)
+        self.opts, self.codes = opts, codes
+        self.rng = random.Random(opts.seed + 1)
         self.members: dict[str, list[Conn]] = {}  # lobby code -> its members' connections
-        self.repicks: list[asyncio.Task] = []
         self.picks_answered = 0
 
-    async def after_setup(self, lobbies: list[Any], result: dict[str, Any]) -> None:
-        if not self.audience:
-            return
-        gate = asyncio.Semaphore(self.opts.setup_concurrency)
-        rss_before = rss_kib(self.pid) if self.pid else None
+    async def join(self, number: int, gate: asyncio.Semaphore) -> None:
+        code = self.codes[number % len(self.codes)]
+        async with gate:
+            conn = Conn(self, "audience")
+            self.conns.append(conn)
+            await conn.open(self.opts.timeout)
+            answer = await conn.call("join_audience", {"code": code, "name": f"Fan {number}"}, 60)
+            if not answer.get("ok"):
+                raise RuntimeError(f"join_audience: {answer}")
+            self.members.setdefault(code, []).append(conn)
+            view = await conn.wait_view(lambda v: (v.get("match") or {}).get("prompts"), self.opts.timeout)
+            prompt = view["match"]["prompts"][0]
+            choice = prompt["choices"][number % len(prompt["choices"])]["id"]
+            picked = await conn.call("predict", {"prompt": prompt["id"], "choice": choice}, 60)
+            if not picked.get("ok"):
+                raise RuntimeError(f"predict: {picked}")
 
-        async def join(number: int) -> None:
-            lobby = lobbies[number % len(lobbies)]
-            async with gate:
-                conn = Conn(self, "audience")
-                self.conns.append(conn)
-                await conn.open(self.opts.timeout)
-                answer = await conn.call("join_audience", {"code": lobby.code, "name": f"Fan {number}"}, 60)
-                if not answer.get("ok"):
-                    raise RuntimeError(f"join_audience: {answer}")
-                self.members.setdefault(lobby.code, []).append(conn)
-                view = await conn.wait_view(lambda v: (v.get("match") or {}).get("prompts"), self.opts.timeout)
-                prompt = view["match"]["prompts"][0]
-                choice = prompt["choices"][number % len(prompt["choices"])]["id"]
-                picked = await conn.call("predict", {"prompt": prompt["id"], "choice": choice}, 60)
-                if not picked.get("ok"):
-                    raise RuntimeError(f"predict: {picked}")
-
-        started = time.monotonic()
-        outcomes = await asyncio.gather(*(join(n) for n in range(self.audience)), return_exceptions=True)
-        failures = [o for o in outcomes if isinstance(o, Exception)]
-        result["audience_joined"] = self.audience - len(failures)
-        result["audience_setup_s"] = round(time.monotonic() - started, 1)
-        if failures:
-            self.notes[f"audience: {type(failures[0]).__name__}: {str(failures[0])[:80]}"] += len(failures)
-        await asyncio.sleep(1.0)
-        rss_after = rss_kib(self.pid) if self.pid else None
-        if rss_before and rss_after and result["audience_joined"]:
-            result["kib_per_member"] = round((rss_after - rss_before) / result["audience_joined"], 1)
-        self.repicks = [asyncio.create_task(self.pick_again(conn)) for conns in self.members.values() for conn in conns]
-
-    async def pick_again(self, conn: Conn) -> None:
-        """A change of mind, once, at a random moment of the measured window."""
-        await asyncio.sleep(self.rng.uniform(self.opts.warmup, self.opts.warmup + self.opts.duration))
-        prompts = [p for p in (conn.view or {}).get("match", {}).get("prompts", []) if p["open"]]
+    async def pick_again(self, conn: Conn, at: float) -> None:
+        """A change of mind, once, at a moment of the measured window."""
+        await asyncio.sleep(max(0.0, at - now()))
+        prompts = [p for p in ((conn.view or {}).get("match") or {}).get("prompts", []) if p["open"]]
         if not prompts or conn.closed_early:
             return
         choice = self.rng.choice(prompts[0]["choices"])["id"]
@@ -103,45 +93,149 @@ class AudienceLoad(Load):
         if not answer.get("ok"):
             self.notes[f"a pick refused: {answer.get('error', {}).get('code')}"] += 1
 
+    async def count_bytes(self, t_measure: float, t_stop: float) -> None:
+        await asyncio.sleep(max(0.0, t_measure - now()))
+        self.counting = True
+        await asyncio.sleep(max(0.0, t_stop - now()))
+        self.counting = False
+
+    async def main(self, size: int) -> None:
+        lines = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+        loop.add_reader(sys.stdin.fileno(), lambda: lines.put_nowait(sys.stdin.readline()))
+        gate = asyncio.Semaphore(self.opts.setup_concurrency)
+        outcomes = await asyncio.gather(*(self.join(n, gate) for n in range(size)), return_exceptions=True)
+        failures = Counter(f"{type(o).__name__}: {str(o)[:80]}" for o in outcomes if isinstance(o, Exception))
+        print(json.dumps({"joined": size - sum(failures.values()), "failures": dict(failures)}), flush=True)
+        _, t_measure, t_stop = (await lines.get()).split()
+        window = float(t_measure), float(t_stop)
+        members = [conn for conns in self.members.values() for conn in conns]
+        tasks = [asyncio.create_task(self.pick_again(c, self.rng.uniform(*window))) for c in members]
+        tasks.append(asyncio.create_task(self.count_bytes(*window)))
+        moves = json.loads((await lines.get()).split(" ", 1)[1])
+        await asyncio.gather(*tasks, return_exceptions=True)
+        latest: dict[str, int] = {}
+        for code, version in moves:
+            latest[code] = max(latest.get(code, -1), version)
+        deadline = now() + self.opts.drain
+        while now() < deadline and any(
+            c.version < latest.get(code, -1) for code, conns in self.members.items() for c in conns
+        ):
+            await asyncio.sleep(0.1)
+        gate = asyncio.Semaphore(50)
+
+        async def check(conn: Conn) -> bool:
+            async with gate:
+                return not conn.closed_early and await conn.check(self.opts.timeout) is not None
+
+        differed = sum(await asyncio.gather(*(check(c) for c in members)))
+        delivered = [
+            delivered_at(Version(version), [(c.versions, c.times) for c in self.members.get(code, [])])
+            for code, version in moves
+        ]
+        print(
+            json.dumps(
+                {
+                    "delivered": delivered,
+                    "differed": differed,
+                    "disconnected": sum(c.closed_early for c in members),
+                    "bytes": sum(c.counts["bytes"] for c in members),
+                    "members": len(members),
+                    "picks_in_window": self.picks_answered,
+                    "notes": dict(self.notes.most_common(5)),
+                }
+            ),
+            flush=True,
+        )
+        self.closing = True
+        await asyncio.gather(*(c.close() for c in self.conns), return_exceptions=True)
+
+
+class Version:
+    """A move's version and no send time (``delivered_at`` then answers when its last member held it)."""
+
+    def __init__(self, version: int) -> None:
+        self.version, self.t_send = version, 0.0
+
+
+class AudienceLoad(Load):
+    """netload.py's load point, with ``audience`` members spread over its lobbies, played by a Crowd process."""
+
+    def __init__(self, opts: argparse.Namespace, url: str, lobbies: int, pid: int | None, audience: int) -> None:
+        super().__init__(opts, url, lobbies, pid)
+        self.url = url
+        self.audience = audience
+        self.crowd: asyncio.subprocess.Process | None = None
+        self.crowd_result: dict[str, Any] = {}
+
+    async def after_setup(self, lobbies: list[Any], result: dict[str, Any]) -> None:
+        if not self.audience:
+            return
+        rss_before = rss_kib(self.pid) if self.pid else None
+        o = self.opts
+        started = time.monotonic()
+        self.crowd = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--crowd-of", self.url, "--codes", ",".join(lb.code for lb in lobbies),
+            "--audience", str(self.audience), "--seed", str(o.seed), "--timeout", str(o.timeout),
+            "--drain", str(o.drain), "--setup-concurrency", str(o.setup_concurrency),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**26,
+        )  # fmt: skip
+        joined = json.loads(await self.crowd.stdout.readline())
+        result["audience_joined"] = joined["joined"]
+        result["audience_setup_s"] = round(time.monotonic() - started, 1)
+        for failure, count in joined["failures"].items():
+            self.notes[f"audience: {failure}"] += count
+        await asyncio.sleep(1.0)
+        rss_after = rss_kib(self.pid) if self.pid else None
+        if rss_before and rss_after and result["audience_joined"]:
+            result["kib_per_member"] = round((rss_after - rss_before) / result["audience_joined"], 1)
+        t0 = now()  # as Load.run reckons its window, a moment after this returns
+        self.tell(f"go {t0 + o.warmup} {t0 + o.warmup + o.duration}")
+
+    def tell(self, line: str) -> None:
+        assert self.crowd is not None and self.crowd.stdin is not None
+        self.crowd.stdin.write(line.encode() + b"\n")
+
     async def check_views(self, lobbies: list[Any]) -> dict[str, Any]:
-        """The seats' and tables' views, then each member's, against a fresh state."""
+        """The seats' and tables' views; then the crowd's, told which moves to time."""
         checked = await super().check_views(lobbies)
-        differed = 0
-        for conns in self.members.values():
-            for conn in conns:
-                if not conn.closed_early and await conn.check(self.opts.timeout) is not None:
-                    differed += 1
-        checked["views_differed"] += differed
+        if self.crowd is None:
+            return checked
+        moves = []
+        for lobby in lobbies:
+            for seat in lobby.seats:
+                seat.find_versions()
+                moves += [(lobby.code, m) for m in seat.moves if m.measured and m.ok and m.version is not None]
+        self.tell("end " + json.dumps([[code, m.version] for code, m in moves]))
+        self.crowd_result = json.loads(await self.crowd.stdout.readline())
+        self.crowd_result["moves"] = moves
+        await self.crowd.wait()
+        checked["views_differed"] += self.crowd_result["differed"]
         return checked
 
     def more_figures(self, lobbies: list[Any], window: float) -> dict[str, Any]:
-        if not self.audience:
+        crowd = self.crowd_result
+        if not crowd:
             return {}
-        latencies, unreached, moves = [], 0, 0
-        for lobby in lobbies:
-            held = [(c.versions, c.times) for c in self.members.get(lobby.code, [])]
-            if not held:
-                continue
-            for seat in lobby.seats:
-                for move in seat.moves:
-                    if not (move.measured and move.ok and move.version is not None):
-                        continue
-                    moves += 1
-                    done = delivered_at(move, held)
-                    if done is None:
-                        unreached += 1
-                    else:
-                        latencies.append(done - move.t_send)
+        latencies, unreached = [], 0
+        for (_, move), done in zip(crowd["moves"], crowd["delivered"], strict=True):
+            if done is None:
+                unreached += 1
+            else:
+                latencies.append(done - move.t_send)
         latencies.sort()
-        members = [c for conns in self.members.values() for c in conns]
-        received = sum(c.counts["bytes"] for c in members)
+        moves = len(crowd["moves"]) / max(1, len(lobbies))  # the moves of a member's own lobby
+        for note, count in crowd["notes"].items():
+            self.notes[note] += count
         return {
-            "picks_in_window": self.picks_answered,
+            "picks_in_window": crowd["picks_in_window"],
             "audience_p50_ms": percentile_ms(latencies, 50),
             "audience_p99_ms": percentile_ms(latencies, 99),
             "audience_unreached": unreached,
-            "audience_disconnected": sum(c.closed_early for c in members),
-            "bytes_per_member_per_move": round(received / len(members) / moves, 1) if members and moves else None,
+            "audience_disconnected": crowd["disconnected"],
+            "bytes_per_member_per_move": round(crowd["bytes"] / crowd["members"] / moves, 1)
+            if crowd["members"] and moves
+            else None,
         }
 
 
@@ -211,8 +305,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write every point's figures here")
     parser.add_argument("--quick", action="store_true", help="50 members for 3 s; exit 1 on any error")
+    parser.add_argument("--crowd-of", metavar="URL", help=argparse.SUPPRESS)  # the crowd's own process
+    parser.add_argument("--codes", help=argparse.SUPPRESS)
     opts = parser.parse_args()
     opts.drop_patches = 0.0
+    if opts.crowd_of:
+        asyncio.run(Crowd(opts, opts.crowd_of, opts.codes.split(",")).main(opts.audience[0]))
+        return
     if opts.quick:
         opts.audience, opts.warmup, opts.duration = [50], 1.0, 3.0
     cores = pinning() if opts.pin else None
