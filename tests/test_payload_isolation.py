@@ -91,13 +91,17 @@ class Recorded:
             assert self.held[name].view == self.built[self.ids.get(name)], f"{name}'s view differs"
         self.pick()
 
+    def choose(self, prompt: dict) -> str:
+        """The audience member's pick: the first choice."""
+        return prompt["choices"][0]["id"]
+
     def pick(self) -> None:
-        """The audience member picks the first choice of each prompt that opened since."""
+        """The audience member picks (``choose``) in each prompt that opened since."""
         match = (self.held[AUDIENCE].view or {}).get("match") or {}
         for prompt in match.get("prompts", []):
             if prompt["open"] and prompt["id"] not in self.picked:
                 self.picked.add(prompt["id"])
-                body = {"prompt": prompt["id"], "choice": prompt["choices"][0]["id"]}
+                body = {"prompt": prompt["id"], "choice": self.choose(prompt)}
                 assert self.clients[AUDIENCE].emit("predict", body, callback=True)["ok"]
                 self.collect()
 
