@@ -8,20 +8,26 @@ every player scores 1 if nobody is convicted; if someone is, that innocent
 player alone scores 2 for having been framed. With spies, Spyfall scores as
 usual.
 
+The audience's question "who is the spy?" says how many spies there are in
+Spyfall; here that is the secret, so the question does not say it, and "no
+spy" is one of its choices (the right one in a round without a spy).
+
 Written only against gamenight's documented hooks (docs/plugins.md): Spyfall's
 own ``spyfall_spy_count``, ``spyfall_spy_counts``, ``spyfall_allowance`` and
-``spyfall_score``, and a wrapper of the game hook ``public_view``, all in the
-variant's ``hooks``.
+``spyfall_score``, and wrappers of the game hooks ``public_view`` and
+``audience_prompts``, all in the variant's ``hooks``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from gamenight import ClientAssets, Variant, hookimpl
+from gamenight import Choice, ClientAssets, Prompt, Variant, hookimpl
 
 VARIANT = "hidden_spies"
+NOBODY = "nobody"  # the audience's choice "no spy"
 
 
 def most_spies(match) -> int:
@@ -48,6 +54,28 @@ class HiddenSpies:
         shown = yield
         shown.pop("spy_count", None)
         return shown
+
+    @hookimpl(wrapper=True)
+    def audience_prompts(self, match) -> list[list[Prompt]]:
+        every = yield  # each implementation's list
+        return [[self.uncounted(match, prompt) for prompt in prompts] for prompts in every]
+
+    @staticmethod
+    def uncounted(match, prompt: Prompt) -> Prompt:
+        """Spyfall's prompt without the spy count; "who is the spy?" asked so that no spy is an answer."""
+        params = {key: value for key, value in prompt.params.items() if key != "count"}
+        if prompt.question != "spyfall.audience.who_is_spy":
+            return replace(prompt, params=params)
+        answer = prompt.answer
+        if answer == () and not match.round_state.get("void"):  # the round is over and had no spy
+            answer = (NOBODY,)
+        return replace(
+            prompt,
+            question="hidden_spies.audience.who_is_spy",
+            choices=(*prompt.choices, Choice(NOBODY, key="hidden_spies.audience.nobody")),
+            answer=answer,
+            params=params,
+        )
 
     @hookimpl(tryfirst=True)
     def spyfall_score(self, match, outcome: dict[str, Any]) -> bool | None:

@@ -122,6 +122,15 @@ def test_an_agent_cannot_tell_zero_one_or_two_spies(gamenight_party):
         assert party.phase == "round_over"
     after = [what_ann_and_the_table_received(party) for party in parties]
     assert len({json.dumps(received) for received in after}) == 3
+    # The audience's question names no count; once over, "no spy" was right in the round without one.
+    asked = [
+        next(p for p in party.view(None)["match"]["prompts"] if p["question"] == "hidden_spies.audience.who_is_spy")
+        for party in parties
+    ]
+    assert all("count" not in prompt["params"] for prompt in asked)
+    assert asked[0]["answer"] == ["nobody"]
+    assert asked[1]["answer"] == [parties[1].id_of("Chen")]
+    assert sorted(asked[2]["answer"]) == sorted([parties[2].id_of("Chen"), parties[2].id_of("Emil")])
 
 
 def test_with_no_spy_a_conviction_frames_an_innocent_who_alone_scores(gamenight_party):
