@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 
 WATCHING_SECONDS = 1.0  # how often the number watching each lobby is counted
 BATCH_WAIT_SECONDS = 10.0  # the longest a pick waits for its batch to be written
+STANDINGS_SECONDS = 2.0  # how long a lobby's standings read for members coming (back) in are used again
 
 
 class Batch:
@@ -103,6 +105,8 @@ class AudienceDesk:
         self.public: dict[str, Any] = {}  # lobby -> the newest public view offered to its audience here
         self.feeders: set[str] = set()  # lobbies whose audience here a greenthread is sending to
         self.results_seen: dict[str, str | None] = {}  # a lobby owned elsewhere -> its latest tally's prompt
+        self.read_standings: dict[str, tuple[float, list]] = {}  # lobby -> (when, its standings then)
+        self._standings_lock = threading.Lock()
 
     @property
     def handlers(self) -> dict[str, Callable[[str, Link, dict[str, Any]], dict[str, Any]]]:
@@ -211,6 +215,7 @@ class AudienceDesk:
                 if not feeding:
                     del self.feeding[code]
                     self.public.pop(code, None)
+                    self.read_standings.pop(code or "", None)
 
     def lock(self, code: str) -> Any:
         """Held while lobby ``code``'s audience here is sent anything (the players' deliveries have their own)."""
@@ -261,8 +266,11 @@ class AudienceDesk:
             self._send_standings(code, members)
         self.results_seen[code] = latest
 
-    def send_own(self, sid: str, link: Link, name: str | None = None, standings: list | None = None) -> None:
-        """Send a member ``audience_you``: the door, their picks, points and place (``standings`` when known)."""
+    def send_own(
+        self, sid: str, link: Link, name: str | None = None, standings: list | None = None, picks: bool = True
+    ) -> None:
+        """Send a member ``audience_you``: the door, their picks (unless ``picks`` is false: they did not change),
+        points and place (from ``standings`` when given, else as last read)."""
         code, member = link.code, link.audience
         if code is None or member is None:
             return
@@ -271,15 +279,26 @@ class AudienceDesk:
             own["name"] = name
         if link.door == "in":
             try:
-                own["picks"] = self.engine.crowd.picks_of(code, member)
-                standings = standings if standings is not None else self.engine.crowd.standings(code)
+                if picks:
+                    own["picks"] = self.engine.crowd.picks_of(code, member)
+                standings = standings if standings is not None else self.standings(code)
             except StoreUnavailable:
                 standings = None
             if standings is not None:
-                place = next((i for i, s in enumerate(standings) if s.member == member), None)
-                if place is not None:
-                    own.update(points=standings[place].points, place=_place(standings, place), of=len(standings))
+                own.update(_standing(standings, member))
         self.hub.socketio.emit("audience_you", own, to=sid)
+
+    def standings(self, code: str, fresh: bool = False) -> list:
+        """Lobby ``code``'s audience standings, read from the store at most once every STANDINGS_SECONDS unless
+        ``fresh`` (points change only at a tally, which reads them fresh; a crowd coming back at once after a
+        node's loss would otherwise read them once a member)."""
+        with self._standings_lock:
+            read = self.read_standings.get(code)
+            if not fresh and read is not None and time.monotonic() - read[0] < STANDINGS_SECONDS:
+                return read[1]
+            standings = self.engine.crowd.standings(code)
+            self.read_standings[code] = (time.monotonic(), standings)
+            return standings
 
     def after(self, outcome: Outcome) -> None:
         """After an outcome is delivered: members let in or turned away at the door; after a crowd's tally,
@@ -315,13 +334,13 @@ class AudienceDesk:
 
     def _send_standings(self, code: str, members: list[tuple[str, Link]]) -> None:
         try:
-            standings = self.engine.crowd.standings(code)
+            standings = self.standings(code, fresh=True)
         except StoreUnavailable as exc:
             log.warning("lobby %s: the audience's standings not sent: %s", code, exc)
             return
         for sid, link in members:
             if link.door == "in":
-                self.send_own(sid, link, standings=standings)
+                self.send_own(sid, link, standings=standings, picks=False)
 
     def _members(self, code: str) -> list[tuple[str, Link]]:
         with self.hub._lock:
@@ -353,7 +372,12 @@ class AudienceDesk:
                 self.hub.publish(outcome)
 
 
-def _place(standings: list, index: int) -> int:
-    """A 1-based place, shared by equal points."""
-    points = standings[index].points
-    return next(i for i, s in enumerate(standings) if s.points == points) + 1
+def _standing(standings: list, member: str) -> dict[str, int]:
+    """``member``'s points, place (1-based, shared by equal points) and of how many; a member the standings do
+    not list yet joined since they were read: no points."""
+    points = next((s.points for s in standings if s.member == member), None)
+    of = len(standings)
+    if points is None:
+        points, of = 0, of + 1
+    place = 1 + sum(1 for s in standings if s.points > points)
+    return {"points": points, "place": place, "of": of}
