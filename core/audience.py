@@ -116,12 +116,6 @@ def check_pick(prompts: Iterable[Mapping[str, Any]], prompt: str, choice: str) -
         raise ActionError("bad_choice", choice=choice[:64])
 
 
-def newly_answered(lobby: Lobby) -> list[Prompt]:
-    """The match's prompts whose answer the game has just shown, not yet counted."""
-    counted = {result["prompt"]["id"] for result in lobby.crowd}
-    return [p for p in prompts_of(lobby.match) if p.answer is not None and p.id not in counted]
-
-
 def frame(lobby: Lobby) -> dict[str, Any]:
     """What everyone sees of the audience: the host's settings, how many watch, the night's crowd tallies."""
     audience = lobby.audience

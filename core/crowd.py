@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -133,24 +134,26 @@ class Crowd:
             return []
         return [{"name": s.name, "points": s.points} for s in standings[: audiences.PODIUM] if s.points > 0]
 
-    def count_answers(self, code: str) -> Outcome | None:
-        """Count the prompts a move has just answered: their answers kept beside the picks, and the crowd's
-        tally recorded in the lobby (the last outcome of it, whose views are the newest; None: nothing)."""
+    def count_answers(self, code: str, public: Mapping[str, Any] | None) -> Outcome | None:
+        """Count the prompts a move has just answered, as ``public`` (the table's new view) shows them: their
+        answers kept beside the picks, and the crowd's tally recorded in the lobby (the last outcome of it,
+        whose views are the newest; None: nothing)."""
         lobby = self.engine.lobbies.get(code)
-        if lobby is None or lobby.match is None:
+        match = (public or {}).get("match")
+        if lobby is None or not match:
             return None
-        lobby.bind_match(self.engine.plugins, self.engine.clock())
+        counted = {result["prompt"]["id"] for result in lobby.crowd}
         last = None
-        for prompt in audiences.newly_answered(lobby):
+        for prompt in match.get("prompts") or ():
+            if prompt["answer"] is None or prompt["id"] in counted:
+                continue
             try:
-                self.records.answer(code, prompt.id, prompt.answer or (), prompt.points)
-                tally = self.records.tally(code, prompt.id)
+                self.records.answer(code, prompt["id"], prompt["answer"], prompt["points"])
+                tally = self.records.tally(code, prompt["id"])
             except StoreUnavailable as exc:
-                log.warning("lobby %s: the crowd's tally of %s is left out: %s", code, prompt.id, exc)
+                log.warning("lobby %s: the crowd's tally of %s is left out: %s", code, prompt["id"], exc)
                 tally = {}
-            outcome = self.engine.submit(
-                code, "audience_result", {"prompt": prompt.to_dict(), "tally": tally}, system=True
-            )
+            outcome = self.engine.submit(code, "audience_result", {"prompt": prompt, "tally": tally}, system=True)
             if outcome.ok:
                 last = outcome
         return last

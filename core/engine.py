@@ -297,7 +297,7 @@ class Engine:
         if kind == "new_night":
             self.crowd.new_night(outcome.code)
         elif kind != "audience_result":
-            outcome.then = self.crowd.count_answers(outcome.code)
+            outcome.then = self.crowd.count_answers(outcome.code, outcome.views.get(TABLE))
 
     def _submit_locked(
         self, lobby: Lobby, kind: str, raw_args: Any, token: str | None, system: bool, extra: dict[str, Any]

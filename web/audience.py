@@ -100,6 +100,7 @@ class AudienceDesk:
         self.engine = hub.engine
         self.picks = PickWriter(self.engine.crowd.keep_picks, threading.Event)
         self.watching: dict[str, int] = {}  # lobby -> the number last recorded as watching it
+        self.attached: dict[str, set[str]] = {}  # lobby -> its audience connections here, let in or waiting
         self.feeding: dict[str, set[str]] = {}  # lobby -> its audience connections here that are let in
         self.latest: dict[str, Any] = {}  # lobby -> the newest public view its audience here has yet to get
         self.public: dict[str, Any] = {}  # lobby -> the newest public view offered to its audience here
@@ -184,6 +185,7 @@ class AudienceDesk:
         with hub._lock:
             link.code, link.player, link.table, link.audience, link.door = code, None, True, member, door
             link.relayed = replica is not None
+            self.attached.setdefault(code, set()).add(sid)
         if door == "in":
             self.let_in(sid, link)
         self.send_own(sid, link, name=name)
@@ -209,6 +211,11 @@ class AudienceDesk:
     def forget(self, sid: str, code: str | None) -> None:
         """``sid`` is no audience member of ``code`` any more (it left, was detached or disconnected)."""
         with self.hub._lock:
+            attached = self.attached.get(code or "")
+            if attached is not None:
+                attached.discard(sid)
+                if not attached:
+                    del self.attached[code]
             feeding = self.feeding.get(code or "")
             if feeding is not None:
                 feeding.discard(sid)
@@ -344,7 +351,8 @@ class AudienceDesk:
 
     def _members(self, code: str) -> list[tuple[str, Link]]:
         with self.hub._lock:
-            return [(sid, link) for sid, link in self.hub.links.items() if link.code == code and link.audience]
+            links = self.hub.links
+            return [(sid, links[sid]) for sid in self.attached.get(code, ()) if sid in links]
 
     def count_watching(self) -> None:
         """Record in each lobby owned here how many of its audience watch (here and, in a cluster, on the other
