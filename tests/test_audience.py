@@ -88,7 +88,10 @@ def test_the_reveal_counts_the_crowd_and_each_member_learns_their_points_and_pla
     assert fans[0].call("predict", {"prompt": spy, "choice": boris.player})["error"]["code"] == "prompt_closed"
     own = [fan.own() for fan in fans]
     assert [(o["points"], o["place"], o["of"]) for o in own] == [(2, 1, 3), (2, 1, 3), (0, 3, 3)]
-    assert own[0]["picks"] == {spy: dina.player}
+    assert "picks" not in own[0], "a tally changes no pick: its update leaves them out"
+    again = Member(web)  # a member coming back gets their picks
+    assert again.call("attach_audience", {"code": code, "token": fans[0].token})["ok"]
+    assert again.own()["picks"] == {spy: dina.player}
 
 
 def test_a_member_comes_back_with_their_token_and_keeps_their_picks(web, engine):
