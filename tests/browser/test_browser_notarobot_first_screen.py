@@ -22,7 +22,7 @@ NEAR_FULL, WIDE_PAD = 0.9, 0.75
 def scroll_to_the_end(page) -> None:
     """The player has scrolled down to read the tokens and the record."""
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function("window.scrollY > 0")
+    page.wait_for_function("() => window.scrollY > 0")  # a function: an expression would be eval-ed, which CSP forbids
 
 
 def assert_in_view(page, testid: str, what: str) -> None:
@@ -156,6 +156,18 @@ def test_every_confirm_step_of_a_reveal_is_on_the_first_screen(pages, disconnect
     assert_in_view(ann, "nr-guess-pad", "the next artist's pad")
 
 
+def pad_and_room(page, testid: str) -> tuple[float, float]:
+    """The widths of the pad and of the room the page gives it, once the pad has been sized to this screen (it is
+    sized in the frame after a render, and a state that arrives meanwhile renders again: look for up to 5 s)."""
+    for _ in range(50):
+        pad = page.get_by_test_id(testid).bounding_box()["width"]
+        room = page.locator(".nr-slot-stage").bounding_box()["width"]
+        if pad >= NEAR_FULL * room and pad >= WIDE_PAD * SMALL_PHONE["width"]:
+            break
+        page.wait_for_timeout(100)
+    return pad, room
+
+
 def on_a_small_phone_with_larger_text(page, testid: str, controls: tuple[str, ...], what: str) -> None:
     """On a 360x640 phone with larger text, in both languages: the pad ``testid`` is nearly as wide as the room the
     page gives it (and than the phone), and it and ``controls`` are in view where the page has brought them."""
@@ -165,8 +177,7 @@ def on_a_small_phone_with_larger_text(page, testid: str, controls: tuple[str, ..
         page.get_by_test_id(f"lang-{lang}").click()
         expect(page.locator("html")).to_have_attribute("lang", lang)
         settle(page)
-        pad = page.get_by_test_id(testid).bounding_box()["width"]
-        room = page.locator(".nr-slot-stage").bounding_box()["width"]
+        pad, room = pad_and_room(page, testid)
         assert pad >= NEAR_FULL * room and pad >= WIDE_PAD * SMALL_PHONE["width"], (
             f"{what} ({lang}): the pad is {pad:.0f} px wide, in {room:.0f} px on a 360 px phone"
         )

@@ -50,7 +50,7 @@ def test_a_confirm_button_acts_on_the_second_tap_once_and_disarms_by_itself(page
     button.click(force=True)
     assert page.evaluate("sent") == ["end"]
     page.evaluate("answer({ok: false})")  # refused: it may be tried again
-    page.wait_for_function("!button.disabled")
+    page.wait_for_function("() => !button.disabled")
     button.click()
     assert button.inner_text() == "Tap again"
     page.clock.run_for(4100)
@@ -77,7 +77,7 @@ def test_an_action_button_sends_once_until_its_answer(page):
     button.click(force=True)
     assert page.evaluate("sent") == 1 and button.is_disabled()
     page.evaluate("answer({ok: false, error: {code: 'stale'}})")
-    page.wait_for_function("!button.disabled")
+    page.wait_for_function("() => !button.disabled")
     button.click()
     page.evaluate("answer({ok: true})")
     assert page.evaluate("sent") == 2
