@@ -317,6 +317,8 @@ def report(result: dict[str, Any]) -> str:
         f" {result.get('views_differed')}, members' views differed {result.get('member_views_differed')},"
         f" acknowledged moves lost {result.get('acked_lost')} of {result.get('acked_checked')}"
     )
+    if result.get("notes"):
+        lines.append(f"notes: {result['notes']}")
     return "\n".join(lines)
 
 

@@ -223,12 +223,13 @@ class Conn:
 
     def on_state(self, view: dict[str, Any], t: float) -> None:
         self.counts["states"] += 1
+        before = self.view
         self.view, self.resyncing = view, False
         self.held(t)
         waiters, self.state_waiters = self.state_waiters, []
         for waiter in waiters:
             if not waiter.done():
-                waiter.set_result(view)
+                waiter.set_result((before, view))
 
     def on_patch(self, patch: dict[str, Any], t: float) -> None:
         if (
@@ -315,14 +316,20 @@ class Conn:
         return self.view
 
     async def check(self, timeout: float) -> str | None:
-        """Ask for a fresh state; None when it equals the view this connection built, else what differs."""
-        held = self.view
-        fresh = asyncio.get_running_loop().create_future()
-        self.state_waiters.append(fresh)
-        await self.call("resync", {}, timeout)
-        view = await asyncio.wait_for(fresh, timeout)
-        if held is None:
-            return "held no view"
+        """Ask for a fresh state; None when it equals the view this connection had built when the state came, else
+        what differs. Patches that come while the state is asked for are part of what was built; a state newer
+        than the last patch (a change committed but not yet sent when the state was read) proves nothing either
+        way, so the check is made again."""
+        for _ in range(5):
+            fresh = asyncio.get_running_loop().create_future()
+            self.state_waiters.append(fresh)
+            await self.call("resync", {}, timeout)
+            held, view = await asyncio.wait_for(fresh, timeout)
+            if held is None:
+                return "held no view"
+            if held["lobby"]["version"] == view["lobby"]["version"]:
+                break
+            await asyncio.sleep(0.2)
         a, b = comparable(held), comparable(view)
         return None if a == b else first_difference(a, b)
 
