@@ -46,6 +46,7 @@ from netload import (  # noqa: E402
     percentile_ms,
     pinning,
     rss_kib,
+    verdict,
 )
 
 
@@ -326,11 +327,7 @@ def main() -> None:
     print(f"moves/s: {[p.get('moves_per_s') for p in points]}; load average at the end: {load_average()}")
     if opts.json:
         opts.json.write_text(json.dumps({"options": {k: str(v) for k, v in vars(opts).items()}, "points": points}))
-    found = problems(points)
-    for problem in found:
-        print(f"FAILED: {problem}")
-    if opts.quick and found:
-        sys.exit(1)
+    verdict(problems(points), opts.quick)
 
 
 if __name__ == "__main__":

@@ -61,7 +61,6 @@ import signal
 import sqlite3
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -90,6 +89,7 @@ from netload import (
     open_limits,
     pin,
     pinning,
+    verdict,
     waited_seconds,
 )
 
@@ -1367,11 +1367,7 @@ def main() -> None:
         else:
             opts.json.write_text(text)
             print(f"figures written to {opts.json}")
-    found = problems(results)
-    for problem in found:
-        print(f"PROBLEM: {problem}")
-    if opts.quick and found:
-        sys.exit(1)
+    verdict(problems(results), opts.quick)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ sys.path.insert(0, str(HERE))
 
 from cluster import Bench, Run, Services, check, versions  # noqa: E402
 from netclient import SEATS, FollowingConn, add_load_options, now  # noqa: E402
-from netload import cpu_pressure, delivered_at, load_average, percentile_ms, rss_kib  # noqa: E402
+from netload import cpu_pressure, delivered_at, load_average, percentile_ms, rss_kib, verdict  # noqa: E402
 
 NODES = ["n1", "n2", "n3"]
 
@@ -380,11 +380,7 @@ def main() -> None:
     print(f"load average at the end: {load_average()}; {time.time() - started:.0f} s in all")
     if opts.json:
         opts.json.write_text(json.dumps(result, indent=1, default=str))
-    found = problems(result)
-    for problem in found:
-        print(f"PROBLEM: {problem}")
-    if opts.quick and found:
-        sys.exit(1)
+    verdict(problems(result), opts.quick)
 
 
 if __name__ == "__main__":

@@ -127,6 +127,14 @@ def rss_kib(pid: int) -> int | None:
     return None
 
 
+def verdict(found: list[str], quick: bool) -> None:
+    """Print each problem a run found; a quick run (the test suite's) exits 1 when there is any."""
+    for problem in found:
+        print(f"PROBLEM: {problem}")
+    if quick and found:
+        sys.exit(1)
+
+
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -706,11 +714,7 @@ def main() -> None:
         opts.json.write_text(json.dumps(document, indent=1))
         print(f"figures written to {opts.json}")
     if opts.quick:
-        problems = quick_verdict(points)
-        for problem in problems:
-            print(f"FAILED: {problem}")
-        if problems:
-            sys.exit(1)
+        verdict(quick_verdict(points), quick=True)
 
 
 if __name__ == "__main__":
