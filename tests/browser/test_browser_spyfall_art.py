@@ -208,7 +208,8 @@ def test_location_pictures_on_the_cards_and_in_the_lists(pages, tmp_path):
     expect(crossed).to_have_attribute("aria-pressed", "true")
     expect(crossed.get_by_test_id("sf-art")).to_have_attribute("alt", "Музей")
     for name, (page, _) in phones.items():
-        page.get_by_test_id("sf-locations").scroll_into_view_if_needed()
+        # in one step in the page: a state arriving between finding the list and scrolling redraws it
+        page.get_by_test_id("sf-locations").evaluate("(node) => node.scrollIntoView({ block: 'nearest' })")
         pages.shot(page, f"spyfall-art-list-{name.lower()}")
 
     # The table lists them too, and still fits the TV.
