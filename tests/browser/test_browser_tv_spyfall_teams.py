@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link
+from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link, settle
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
@@ -50,9 +50,7 @@ def test_every_phase_and_every_step_of_the_show_fit_both_tv_sizes(pages):
             if phase != "over":  # the match's results: the shell's scene
                 phase_of(table, phase)
             expect(table.get_by_test_id(testid).first).to_be_visible()
-            table.wait_for_function(
-                "() => document.getAnimations().every((a) => !(a instanceof CSSAnimation) || a.playState !== 'running')"
-            )
+            settle(table)  # its style sheets loaded (a TV opened under load may not have them yet), its entrances over
             pages.shot(table, f"tv-teams-{moment}-{size}")
             assert_fits(table, f"the {size} table in {moment}")
         if phase != "over":
