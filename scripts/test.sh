@@ -30,9 +30,8 @@ cd "$ROOT"
 if [ $# -eq 0 ]; then
     # Outside the browser the suite runs in four workers, a module to a worker (its fixtures start once): much
     # of it waits on real servers, clocks and leases, so four keep two cores busy. The browser tests run after
-    # it in two workers, each with its own server and Chromium: one test at a time kept two cores 60-70% busy
-    # (a test is one pipeline: pytest, the page, the server), two keep them 95% busy and take a fifth less
-    # time. Their slowest are listed, to show where time goes.
+    # it in two workers, each with its own server and Chromium: a test is one pipeline (pytest, the page, the
+    # server) that cannot keep two cores busy by itself. Their slowest are listed, to show where time goes.
     "$VENV/bin/python" -m pytest -n 4 --dist loadfile --ignore=tests/browser
     "$VENV/bin/python" -m pytest -n 2 --dist loadfile tests/browser --durations=12
     # An outside package keeps its tests inside the package: they run as its author would run them, with
