@@ -11,6 +11,7 @@ import re
 from playwright.sync_api import expect
 
 from .helpers_browser import TV_SIZES, create_lobby, join_by_link
+from .test_browser_tv_notahuman import phase_of, read_cards, say, start_match
 
 CUE_NAMES = "() => (window.gamenightCues || []).map((cue) => cue.name)"
 # Every caption line a page showed, as "cue|text", noted the moment it appears.
@@ -208,3 +209,33 @@ def test_a_clock_that_paces_the_show_is_never_urgent_and_the_last_break_leads_to
     expect(table.locator("[data-timer=break] .timer-label")).to_have_text("Final results in", timeout=90_000)
     table.get_by_test_id("lang-ru").click()
     expect(table.locator("[data-timer=break] .timer-label")).to_have_text("Итоги через")
+
+
+def test_a_slow_tv_sounds_each_moment_of_a_vote_once(pages):
+    """The shell sees a ballot close and the game's screen sees its result in the same state: both ask for
+    vote_close, and a TV slow enough to take seconds over one state still sounds it once (seen on a loaded
+    machine: the game's ask came more than a moment after the shell's and sounded again)."""
+    phones, code = start_match(pages, rounds=1)
+    table = pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES["tv720"])
+    phase_of(table, "associations")
+    table.keyboard.press("Shift")  # a key pressed lets the TV play sound
+    cards = read_cards(phones)
+    human = next(name for name, (role, _) in cards.items() if role == "human")
+    for name, word in zip(phones, ["Lantern", "Midnight", "Quiet"], strict=True):
+        say(phones[name], word)
+    for _ in range(2):
+        phones["Ann"].get_by_test_id("skip").click()  # the host moves past the reveal window
+    for page in phones.values():
+        page.get_by_test_id("nah-done").click()
+    phones["Ann"].get_by_test_id("nah-start-vote").click()
+    phase_of(table, "voting")
+    # From here the TV's processor is a twentieth of what it was (Chromium's own throttle, as on a cheap TV).
+    table.context.new_cdp_session(table).send("Emulation.setCPUThrottlingRate", {"rate": 20})
+    names = list(phones)
+    for name, page in phones.items():
+        target = human if name != human else next(other for other in names if other != human)
+        page.get_by_test_id(f"nah-vote-{names.index(target) + 1}").click()
+    phase_of(table, "round_over")
+    wait_for_cue(table, "reveal")
+    heard = table.evaluate(CUE_NAMES)
+    assert [heard.count(name) for name in ("vote_open", "vote_close", "reveal")] == [1, 1, 1], heard

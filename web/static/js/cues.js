@@ -5,12 +5,15 @@
 // also vibrates where it can. A cue asked for on the other surface is ignored, so a screen rendered on both
 // may ask for it from its shared code. Every cue this device plays is appended to window.gamenightCues as
 // {name, time, muted, unlocked}, whether it is heard or not (the browser tests read it).
+//
+// One state, one sound of each cue: the shell's moments (moments.js) and the game's render both see the
+// same state and may both ask for its cue (a ballot closing is the shell's vote_close and the game's).
+// Only the clock's tick repeats within a state.
 
 import { showCaption } from "./captions.js";
 
 const MUTE_KEY = "gamenight.muted";
 const GESTURES = ["pointerdown", "keydown", "touchend"];
-const REPEAT_MS = 400; // the same cue asked for twice at once (by the shell and by a game) sounds once
 
 /**
  * Each cue: its surface, its notes [frequency Hz, start s, length s, glide-to Hz?], the wave, the loudness,
@@ -18,7 +21,7 @@ const REPEAT_MS = 400; // the same cue asked for twice at once (by the shell and
  */
 const CUES = {
   round_start: { surface: "table", wave: "triangle", gain: 0.22, notes: [[523.25, 0, 0.14], [659.25, 0.12, 0.14], [783.99, 0.24, 0.34]] },
-  last_seconds: { surface: "table", wave: "square", gain: 0.06, notes: [[1567.98, 0, 0.045]] },
+  last_seconds: { surface: "table", wave: "square", gain: 0.06, notes: [[1567.98, 0, 0.045]], ticks: true },
   time_up: { surface: "table", wave: "sawtooth", gain: 0.12, notes: [[392, 0, 0.2], [261.63, 0.2, 0.55, 220]] },
   vote_open: { surface: "table", wave: "sine", gain: 0.25, notes: [[392, 0, 0.13], [587.33, 0.11, 0.32]] },
   vote_close: { surface: "table", wave: "sine", gain: 0.25, notes: [[587.33, 0, 0.13], [392, 0.11, 0.32]] },
@@ -32,13 +35,21 @@ export const CUE_NAMES = Object.keys(CUES);
 let surface = null;
 let context = null;
 let memory = null; // the mute choice when localStorage refuses to keep it
-const lastPlayed = new Map();
+let shownState = null; // the version of the state this page shows
+const soundedInState = new Set();
 const listeners = new Set();
 window.gamenightCues = window.gamenightCues || [];
 
 /** Where this page plays: "table" (the table screen) or "phone" (a player's page). */
 export function setSurface(name) {
   surface = name;
+}
+
+/** This page now shows the state of lobby version ``version``: each cue may sound once more, once. */
+export function showingState(version) {
+  if (version === shownState) return;
+  shownState = version;
+  soundedInState.clear();
 }
 
 /** True when this device's sound is switched off. */
@@ -124,9 +135,11 @@ export function cue(name) {
     return;
   }
   if (spec.surface !== surface) return;
+  if (!spec.ticks) {
+    if (soundedInState.has(name)) return;
+    soundedInState.add(name);
+  }
   const now = Date.now();
-  if (now - (lastPlayed.get(name) || 0) < REPEAT_MS) return;
-  lastPlayed.set(name, now);
   const silent = muted();
   window.gamenightCues.push({ name, time: now, muted: silent, unlocked: audioUnlocked() });
   if (window.gamenightCues.length > 500) window.gamenightCues.splice(0, 100);

@@ -2,7 +2,7 @@
 // ballot opening or closing, a match's results on the table; on a phone, the turn coming to its player.
 // Only a change between two states is a moment: the first state a page receives sounds nothing.
 
-import { cue } from "./cues.js";
+import { cue, showingState } from "./cues.js";
 
 function snapshot(view) {
   const match = view?.match;
@@ -36,6 +36,7 @@ export class Moments {
   /** Call with every new state; calling it again with the same state sounds nothing. */
   observe(view) {
     statesSeen += 1;
+    showingState(view?.lobby?.version ?? null);
     const now = snapshot(view);
     const before = this.last;
     this.last = now;
