@@ -62,7 +62,8 @@ class NightScoreboard:
     Each finished match gives every player a placement; the board counts
     matches played, wins (first place, shared victories included) and second
     and third places, and ranks like a medal table: wins, then seconds, then
-    thirds, then fewer matches played.
+    thirds, then fewer matches played; a seat that only sat matches out comes
+    after every seat that played.
     """
 
     def __init__(self, rows: dict[str, dict[str, Any]] | None = None) -> None:
@@ -88,7 +89,7 @@ class NightScoreboard:
     def standings(self) -> list[dict[str, Any]]:
         def key(player: str) -> tuple:
             row = self.rows[player]
-            return (*row["places"], -row["played"])
+            return (row["played"] > 0, *row["places"], -row["played"])
 
         ordered = rank(self.rows, key)
         return [

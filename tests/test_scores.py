@@ -59,3 +59,14 @@ def test_night_scoreboard_ranks_by_placements_not_points():
     board.record([{"player": "b", "place": 1}, {"player": "c", "place": 1}, {"player": "a", "place": 3}], names)
     table = [(r["name"], r["wins"], r["seconds"], r["thirds"], r["place"]) for r in board.standings()]
     assert table == [("Boris", 1, 1, 0, 1), ("Ann", 1, 0, 1, 2), ("Chen", 1, 0, 1, 2)]
+
+
+def test_a_seat_that_only_sat_out_ranks_after_every_seat_that_played():
+    board = NightScoreboard()
+    names = {"a": "Ann", "b": "Boris", "c": "Chen", "d": "Dana", "e": "Emil"}
+    playing = {k: v for k, v in names.items() if k != "e"}
+    for _ in range(2):  # four places a match: Dana is fourth both times, with no medal
+        board.record([{"player": p, "place": i + 1} for i, p in enumerate("abcd")], playing)
+        board.record_sat_out({"e": "Emil"})
+    table = [(r["name"], r["played"], r["sat_out"], r["place"]) for r in board.standings()]
+    assert table == [("Ann", 2, 0, 1), ("Boris", 2, 0, 2), ("Chen", 2, 0, 3), ("Dana", 2, 0, 4), ("Emil", 0, 2, 5)]
