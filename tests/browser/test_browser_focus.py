@@ -119,6 +119,53 @@ def test_a_half_typed_sticker_survives_the_hosts_changes_and_a_dropped_phone(pag
     assert_typing(boris, "sf-board-name", "", 0)
 
 
+def test_a_name_sent_before_the_last_ones_answer_is_back_goes_on_the_board_too(pages):
+    """The host types the board's names one after another, each sent with Enter. The server's answer to a
+    name may come after the state that shows it on the board (it did on a loaded machine): an Enter pressed
+    then, while that answer was still on its way, was dropped, and the name stayed in the field unsent. Here
+    the answers to the host's phone are held back until she has sent the next name."""
+    held: dict = {"on": False, "acks": []}
+
+    def relay(ws) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message) -> None:
+            if held["on"] and isinstance(message, str) and message.startswith("43"):  # an answer (Socket.IO ack)
+                held["acks"].append(message)
+                return
+            ws.send(message)
+
+        server.on_message(from_server)
+        ws.on_message(server.send)
+        held["page"] = ws
+
+    context = pages.context(**NARROW)
+    context.route_web_socket("**/socket.io/**", relay)
+    ann = pages.page("/", context=context)
+    ann.get_by_test_id("create-name").fill("Ann")
+    ann.get_by_test_id("create-submit").click()
+    expect(ann.get_by_test_id("seat")).to_have_count(1)
+    join_by_link(pages, ann.get_by_test_id("lobby-code").inner_text().strip(), "Boris")
+    ann.get_by_test_id("game-select").select_option("spyfall")
+    ann.get_by_test_id("variant-eight_locations").check()
+    field, stickers = ann.get_by_test_id("sf-board-name"), ann.locator("[data-testid=sf-sticker]:not([data-empty])")
+    expect(field).to_be_visible()
+
+    held["on"] = True
+    field.fill("Lighthouse")
+    field.press("Enter")
+    expect(stickers.filter(has_text="Lighthouse")).to_have_count(1)  # on the board; its answer is held
+    assert len(held["acks"]) == 1
+    field.fill("Old mill")
+    field.press("Enter")
+    expect(field).to_have_value("")  # taken: the field is empty for the next one
+    held["on"] = False
+    for message in held.pop("acks"):
+        held["page"].send(message)
+    expect(stickers.filter(has_text="Old mill")).to_have_count(1)
+    expect(stickers).to_have_count(2)
+
+
 BUTTON = """() => { const node = document.activeElement;
     return node ? {testid: node.dataset.testid || null, location: node.dataset.location || null} : null; }"""
 

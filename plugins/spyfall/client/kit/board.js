@@ -29,7 +29,7 @@ function proposeForm(api, ui) {
   });
   const button = el(
     "button",
-    { type: "submit", class: "btn primary", "data-testid": "sf-board-propose", disabled: Boolean(ui.proposing) },
+    { type: "submit", class: "btn primary", "data-testid": "sf-board-propose" },
     t("spyfall.kit.board_propose"),
   );
   return el(
@@ -40,23 +40,16 @@ function proposeForm(api, ui) {
       onsubmit: async (event) => {
         event.preventDefault();
         const name = (ui.proposal || "").trim();
-        if (!name || ui.proposing) return;
-        // Emptied at once (the player may type the next one); given back if the server refuses it.
-        ui.proposing = true;
+        if (!name) return;
+        // Emptied at once, so the player may send the next name before this one's answer is back (and a
+        // second tap sends nothing); given back if the server refuses it and the field is still empty.
         ui.proposal = "";
         input.value = "";
-        button.disabled = true;
-        try {
-          const answer = await api.shelf(BOARD, "propose", { name });
-          if (!answer?.ok && !ui.proposal) {
-            ui.proposal = name;
-            const live = api.field("sf-board-name");
-            if (live && !live.value) live.value = name;
-          }
-        } finally {
-          ui.proposing = false;
-          const live = api.field("sf-board-name")?.closest("form")?.querySelector("button[type=submit]");
-          if (live) live.disabled = false;
+        const answer = await api.shelf(BOARD, "propose", { name });
+        if (!answer?.ok && !ui.proposal) {
+          ui.proposal = name;
+          const live = api.field("sf-board-name");
+          if (live && !live.value) live.value = name;
         }
       },
     },
