@@ -54,3 +54,35 @@ def test_phones_and_table_reattach_after_a_server_restart(browser, shots, tmp_pa
         assert not pages.problems, pages.problems
     finally:
         pages.close()
+
+
+# A page's own second connection (socket.js, as every page uses it): a join sent on it, then at once the move a
+# cluster makes when a server says the lobby lives elsewhere (here to wherever the server is: a single one).
+JOIN_THEN_MOVE = """async (code) => {
+    const { connect, request } = await import("/static/js/socket.js");
+    const socket = connect({});
+    await new Promise((ready) => (socket.connected ? ready() : socket.once("connect", ready)));
+    const joined = request(socket, "join_lobby", { code, name: "Boris" });
+    const moved = socket.moveTo(null, { quiet: true });
+    const answer = await joined;
+    await moved;
+    socket.disconnect();
+    return answer;
+}"""
+
+
+def test_a_join_sent_while_the_page_follows_its_lobby_gets_its_answer(pages):
+    """In a cluster a page reconnects to the server its lobby lives on when a server says it lives elsewhere. A
+    request already sent on the old connection, such as a join pressed while the page was moving, lost its
+    answer with that connection: the phone said the server did not answer and stayed on the join form (seen in
+    the cluster's browser test on a loaded machine). A move now waits for the answers already on their way."""
+    from playwright.sync_api import expect
+
+    from .helpers_browser import create_lobby
+
+    ann, code = create_lobby(pages, "Ann")
+    phone = pages.page(f"/l/{code}")
+    expect(phone.get_by_test_id("join-name")).to_be_visible()
+    answer = phone.evaluate(JOIN_THEN_MOVE, code)
+    assert answer["ok"] and answer["player"], answer
+    expect(seat(ann, "Boris")).to_have_count(1)

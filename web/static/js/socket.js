@@ -11,6 +11,7 @@ import { withAvatars } from "./looks.js";
 const ACK_SECONDS = 15;
 const MOVES = 6; // a request follows its lobby to another server at most this often
 const MOVE_PAUSE_MS = 1000; // between two moves of one request
+const MOVE_WAIT_MS = 3000; // the longest a move waits for the answers already on their way
 // The requests that find their lobby by its code, asked again on the server it lives on; and a new lobby's
 // creation, asked again on the server the cluster would rather have it on.
 const FINDS_ITS_LOBBY = new Set(["attach", "watch", "join_lobby", "request_seat", "create_lobby", "join_audience", "attach_audience"]);
@@ -41,27 +42,36 @@ export function connect(handlers = {}) {
     if (!resending) handlers.connect?.();
   });
   let moving = null; // the move under way: {node, done}, shared by the requests following the lobby there
+  socket.awaiting = new Set(); // the answers this connection waits for (ask): a move lets them come first
   /**
    * In a cluster, reconnect to server ``node`` (through the proxy, which routes ``?node=``); without a node,
    * to whichever server the proxy picks. Resolves once connected. ``quiet``: the caller attaches itself.
+   * The answers to requests already sent come first: a disconnect would lose them, and a join pressed while
+   * the page moves would read as the server not answering.
    */
   socket.moveTo = (node, { quiet = false } = {}) => {
     if (moving && moving.node === (node || null)) return moving.done;
-    const done = new Promise((resolve) => {
+    lobbyNodeId = node || null;
+    const done = (async () => {
+      const giveUp = new Promise((resolve) => setTimeout(resolve, MOVE_WAIT_MS));
+      for (let round = 0; round < 3 && socket.awaiting.size; round += 1) {
+        await Promise.race([Promise.allSettled([...socket.awaiting]), giveUp]);
+      }
       const query = { ...socket.io.opts.query };
       if (node) query.node = node;
       else delete query.node;
-      lobbyNodeId = node || null;
       socket.io.opts.query = query;
       resending = quiet;
-      socket.once("connect", () => {
-        resending = false;
-        if (moving?.done === done) moving = null;
-        resolve();
+      await new Promise((resolve) => {
+        socket.once("connect", () => {
+          resending = false;
+          if (moving?.done === done) moving = null;
+          resolve();
+        });
+        socket.disconnect();
+        socket.connect();
       });
-      socket.disconnect();
-      socket.connect();
-    });
+    })();
     moving = { node: node || null, done };
     return done;
   };
@@ -109,6 +119,17 @@ export function connect(handlers = {}) {
   return socket;
 }
 
+/** Emit ``event`` and wait for its answer, which a move of the connection lets come first (moveTo). */
+async function ask(socket, event, payload) {
+  const answered = socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+  socket.awaiting.add(answered);
+  try {
+    return await answered;
+  } finally {
+    socket.awaiting.delete(answered);
+  }
+}
+
 /**
  * Emit ``event`` and resolve with the server's answer ({ok, ...} or {ok: false, error}).
  * With ``quiet``, a refusal is not shown as a toast: the caller shows it where it belongs.
@@ -117,7 +138,7 @@ export async function request(socket, event, payload = {}, { quiet = false } = {
   if (quiet) quietRequests += 1;
   try {
     let sentOn = socket.connections;
-    let answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+    let answer = await ask(socket, event, payload);
     if (answer?.error?.code !== "moved" || !socket.moveTo) return answer;
     if (!FINDS_ITS_LOBBY.has(event)) {
       // A move to a lobby that has just gone to another server: follow it (the page attaches there again);
@@ -131,7 +152,7 @@ export async function request(socket, event, payload = {}, { quiet = false } = {
       const node = answer.error.params?.node;
       if (!socket.movedSince(sentOn, node)) await socket.moveTo(node, { quiet: true });
       sentOn = socket.connections;
-      answer = await socket.timeout(ACK_SECONDS * 1000).emitWithAck(event, payload);
+      answer = await ask(socket, event, payload);
     }
     return answer;
   } catch {
