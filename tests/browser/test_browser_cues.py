@@ -211,14 +211,25 @@ def test_a_clock_that_paces_the_show_is_never_urgent_and_the_last_break_leads_to
     expect(table.locator("[data-timer=break] .timer-label")).to_have_text("Итоги через")
 
 
+# A TV on which every ask for a cue comes late: the clock cues.js reads is half a second further on at each of
+# its reads (the rest of the page sees the same time, shifted by as much: its connection's pings keep time).
+LATE_ASKS = """(() => {
+    const real = Date.now.bind(Date);
+    let late = 0;
+    Date.now = () => (new Error().stack.includes("/cues.js") ? real() + (late += 500) : real() + late);
+})()"""
+
+
 def test_a_slow_tv_sounds_each_moment_of_a_vote_once(pages):
-    """The shell sees a ballot close and the game's screen sees its result in the same state: both ask for
-    vote_close, and a TV slow enough to take seconds over one state still sounds it once (seen on a loaded
-    machine: the game's ask came more than a moment after the shell's and sounded again)."""
+    """The shell sees a ballot close and the game's screen its result, in the same state: both ask for
+    vote_close. On a TV slow enough that the second ask came over 0.4 s after the first, the cue sounded twice
+    (seen on a loaded machine; a cheap TV's browser is that slow). One state sounds each cue once, whenever
+    the asks come."""
     phones, code = start_match(pages, rounds=1)
-    table = pages.page(f"/l/{code}/table?rotate=0", viewport=TV_SIZES["tv720"])
+    context = pages.context(viewport=TV_SIZES["tv720"])
+    context.add_init_script(LATE_ASKS)
+    table = pages.page(f"/l/{code}/table?rotate=0", context=context)
     phase_of(table, "associations")
-    table.keyboard.press("Shift")  # a key pressed lets the TV play sound
     cards = read_cards(phones)
     human = next(name for name, (role, _) in cards.items() if role == "human")
     for name, word in zip(phones, ["Lantern", "Midnight", "Quiet"], strict=True):
@@ -229,8 +240,6 @@ def test_a_slow_tv_sounds_each_moment_of_a_vote_once(pages):
         page.get_by_test_id("nah-done").click()
     phones["Ann"].get_by_test_id("nah-start-vote").click()
     phase_of(table, "voting")
-    # From here the TV's processor is a twentieth of what it was (Chromium's own throttle, as on a cheap TV).
-    table.context.new_cdp_session(table).send("Emulation.setCPUThrottlingRate", {"rate": 20})
     names = list(phones)
     for name, page in phones.items():
         target = human if name != human else next(other for other in names if other != human)
