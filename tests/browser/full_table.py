@@ -174,14 +174,22 @@ def at_rest(page, check, what: str, tries: int = 3) -> None:
             page.wait_for_timeout(500)
 
 
+def laid_out(page, what: str, whole_text: bool = True) -> None:
+    """The page fits, each region holds its content, and (``whole_text``) no text is clipped or covered: measured
+    together, so that a state arriving between them (and the fitting that follows it, a frame later) is measured
+    again as one (``at_rest``)."""
+    assert_fits(page, what)
+    assert_contained(page, what)
+    if whole_text:
+        assert_text_whole(page, what)
+
+
 def check_tables(pages, tables: dict, moment: str, sofa: str | None = None) -> None:
     """Both tables fit and hold everything in its region, no text clipped or covered; ``sofa``: what must be
     readable from the sofa (at least SOFA_PX at 1080p). A screenshot of each (--shots)."""
     for size, table in tables.items():
-        at_rest(table, assert_fits, f"the {size} table in {moment}")
+        at_rest(table, laid_out, f"the {size} table in {moment}")
         pages.shot(table, f"tv-full-{moment}-{size}")
-        assert_contained(table, f"the {size} table in {moment}")
-        assert_text_whole(table, f"the {size} table in {moment}")
         assert_accessible(table, f"the {size} table in {moment}")
         if sofa and size == "tv":
             small = [(px, text) for px, text in smallest_text(table, sofa) if px < SOFA_PX]
