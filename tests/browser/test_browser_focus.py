@@ -121,9 +121,9 @@ def test_a_half_typed_sticker_survives_the_hosts_changes_and_a_dropped_phone(pag
 
 def test_a_name_sent_before_the_last_ones_answer_is_back_goes_on_the_board_too(pages):
     """The host types the board's names one after another, each sent with Enter. The server's answer to a
-    name may come after the state that shows it on the board (it did on a loaded machine): an Enter pressed
-    then, while that answer was still on its way, was dropped, and the name stayed in the field unsent. Here
-    the answers to the host's phone are held back until she has sent the next name."""
+    name may come after the state that shows it on the board; a name sent while that answer is still on its
+    way goes on the board too. Here the answers to the host's phone are held back until she has sent the
+    next name."""
     held: dict = {"on": False, "acks": []}
 
     def relay(ws) -> None:

@@ -73,9 +73,8 @@ JOIN_THEN_MOVE = """async (code) => {
 
 def test_a_join_sent_while_the_page_follows_its_lobby_gets_its_answer(pages):
     """In a cluster a page reconnects to the server its lobby lives on when a server says it lives elsewhere. A
-    request already sent on the old connection, such as a join pressed while the page was moving, lost its
-    answer with that connection: the phone said the server did not answer and stayed on the join form (seen in
-    the cluster's browser test on a loaded machine). A move now waits for the answers already on their way."""
+    request already sent on the old connection, such as a join pressed while the page moves, still gets its
+    answer: the move waits for the answers already on their way before it disconnects."""
     from playwright.sync_api import expect
 
     from .helpers_browser import create_lobby

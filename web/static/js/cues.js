@@ -45,7 +45,7 @@ export function setSurface(name) {
   surface = name;
 }
 
-/** This page now shows the state of lobby version ``version``: each cue may sound once more, once. */
+/** This page now shows the state of lobby version ``version``: each cue may sound once for it. */
 export function showingState(version) {
   if (version === shownState) return;
   shownState = version;
