@@ -108,13 +108,21 @@ def assert_fits(page, what: str) -> None:
 SMALL_PHONE = {"width": 360, "height": 640}
 
 
+# Every style sheet has arrived, with the sheets it imports (a link's sheet is there before its imports are),
+# and no game's screen waits for one (screens.js hides it meanwhile).
+STYLED = """() => {
+    const whole = (sheet) => [...sheet.cssRules].every(
+        (rule) => !(rule instanceof CSSImportRule) || (rule.styleSheet && whole(rule.styleSheet)));
+    return [...document.querySelectorAll("link[rel=stylesheet]")].every((link) => link.sheet && whole(link.sheet))
+        && !document.querySelector("[data-styling]");
+}"""
+
+
 def settle(page) -> None:
     """Wait until the page comes to rest after a change of size, text size or language: its style sheets have
     loaded, its entrances have ended and two frames have been drawn (a screen that sizes itself to
     the viewport does so in the next frame)."""
-    page.wait_for_function(
-        """() => [...document.querySelectorAll("link[rel=stylesheet]")].every((link) => link.sheet)"""
-    )
+    page.wait_for_function(STYLED)
     wait_for_stillness(page)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .helpers_browser import PHONE_SIZE, card_held, create_lobby, element_boxes, join_by_link
+from .helpers_browser import PHONE_SIZE, STYLED, card_held, create_lobby, element_boxes, join_by_link
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
@@ -17,12 +17,9 @@ NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
 # tells nothing (their chip, compared, has the same box on both).
 SCREEN = "[data-testid=game-screen] [data-testid]:not([data-testid=who]), [data-testid=game-screen]"
 FACE = ".sf-card, .sf-card-face, .sf-card-face > *"
-# Settled: every style sheet (screen.css and what it imports) has loaded, the animations that end have ended,
-# and two frames have been drawn since; on a loaded machine a sheet still on its way leaves a card its
-# unstyled size.
+# Settled (once styled, helpers_browser.STYLED): the animations that end have ended, and two frames have been
+# drawn since; on a loaded machine a sheet still on its way leaves a card its unstyled size.
 SETTLED = """async () => {
-    const loaded = () => [...document.querySelectorAll("link[rel=stylesheet]")].every((link) => link.sheet);
-    while (!loaded()) await new Promise((done) => setTimeout(done, 20));
     await document.fonts.ready;
     await Promise.all(document.getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
@@ -32,7 +29,9 @@ SETTLED = """async () => {
 
 
 def settled(page):
-    """``page`` once its animations have run (a card turning over): boxes in place."""
+    """``page`` once its style sheets have arrived and its animations have run (a card turning over): boxes in
+    place."""
+    page.wait_for_function(STYLED)
     page.evaluate(SETTLED)
     return page
 

@@ -94,3 +94,31 @@ def test_every_phase_and_every_step_of_the_show_fit_both_tv_sizes(pages):
     for table in tables.values():
         expect(table.get_by_test_id("winners")).to_be_visible()
     check("over", "results", "winners")
+
+
+def test_a_tv_whose_style_sheets_come_late_shows_the_screen_only_once_styled(pages):
+    """A slow TV: the Spyfall kit's table styles (imported by Spyfall's screen.css, which Team Spyfall's screen
+    asks for as it renders) are held back. Meanwhile the table shows no unstyled screen (it would be a page-long
+    list); once they come, the screen is there and fits."""
+    ann, code = create_lobby(pages, "Ann", **PHONE)
+    for name in NAMES[1:]:
+        join_by_link(pages, code, name, **PHONE)
+    ann.get_by_test_id("game-select").select_option("spyfall_teams")
+    ann.get_by_test_id("start").click()
+    expect(ann.locator(".sf-shell")).to_be_visible()
+    held = []
+    context = pages.context(viewport=TV_SIZES["tv720"])
+    context.route("**/plugins/spyfall/css/table.css", lambda route: held.append(route))
+    table = pages.page(f"/l/{code}/table", context=context)
+    for _ in range(200):  # the screen has rendered once it asks for the kit's styles
+        if held:
+            break
+        table.wait_for_timeout(50)
+    assert len(held) == 1, "the table never asked for the kit's table styles"
+    expect(table.locator(".sf-shell")).to_be_attached()
+    expect(table.locator(".sf-shell")).to_be_hidden()
+    assert table.evaluate("document.scrollingElement.scrollHeight") <= TV_SIZES["tv720"]["height"]
+    held[0].continue_()
+    expect(table.locator(".sf-shell")).to_be_visible()
+    settle(table)
+    assert_fits(table, "the table once its styles came")

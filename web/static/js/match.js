@@ -7,7 +7,7 @@ import { has, t } from "./i18n.js";
 import { badge, gameName, joinNames, lastRound, variantName } from "./common.js";
 import { clockKey, countdown, settleClocks } from "./clock.js";
 import { keepingFocus } from "./focus.js";
-import { loadScreen, loadVariantScreens, screenApi } from "./screens.js";
+import { loadScreen, loadVariantScreens, screenApi, showWhenStyled } from "./screens.js";
 import { feedParts, hasLeft, leftBadge, resultParts, scoresParts } from "./points.js";
 import { hostControls, waiting } from "./match_controls.js";
 import { trimToFit, watchStage } from "./fit.js";
@@ -317,6 +317,7 @@ export class MatchPanel {
       }
     });
     if (this.table) this.screen.classList.add("stage"); // a game that set its root's className keeps the stage
+    showWhenStyled(this.screen, () => this.api.refresh());
     this.nowScroll?.follow(view.match, { screen: this.screen, result: this.result, card: this.card });
   }
 }

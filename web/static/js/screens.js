@@ -21,11 +21,48 @@ import { isOffline, offlineMark } from "./presence.js";
 
 const modules = new Map();
 
+const styles = new Map();
+const arriving = new Set(); // the promises of the sheets still on their way
+
+/**
+ * Load ``game``'s screen.css once per page. The promise settles when the sheet and every sheet it imports
+ * have arrived (the link's load event waits for its imports) or failed to: a screen drawn before that is
+ * drawn unstyled, and on a slow TV the table would show a page-long list for a moment.
+ */
 export function ensureStyles(game) {
-  if (document.head.querySelector(`link[data-screen="${CSS.escape(game)}"]`)) return;
-  document.head.appendChild(
-    el("link", { rel: "stylesheet", href: `/plugins/${encodeURIComponent(game)}/screen.css`, "data-screen": game }),
-  );
+  if (!styles.has(game)) {
+    const link = el("link", {
+      rel: "stylesheet",
+      href: `/plugins/${encodeURIComponent(game)}/screen.css`,
+      "data-screen": game,
+    });
+    const loaded = new Promise((settled) => {
+      link.addEventListener("load", settled, { once: true });
+      link.addEventListener("error", settled, { once: true });
+    });
+    arriving.add(loaded);
+    loaded.then(() => arriving.delete(loaded));
+    styles.set(game, loaded);
+    document.head.appendChild(link);
+  }
+  return styles.get(game);
+}
+
+/**
+ * Keep ``root`` hidden while a screen.css asked for (by the shell, or by a screen through api.useStyles
+ * as it rendered) is on its way; once every one has come, show it and ``repaint()`` (a screen that measures
+ * itself measures again, styled).
+ */
+export function showWhenStyled(root, repaint) {
+  if (!arriving.size || root.hasAttribute("data-styling")) return;
+  root.setAttribute("data-styling", ""); // an attribute: a screen may set its root's className
+  const waitForAll = () =>
+    Promise.all(arriving).then(() => {
+      if (arriving.size) return waitForAll();
+      root.removeAttribute("data-styling");
+      repaint();
+    });
+  waitForAll();
 }
 
 const noScreen = { render: (root) => fill(root, el("p", { class: "muted" }, t("match.no_screen"))) };
@@ -39,9 +76,11 @@ export function loadScreen(gameId) {
       (async () => {
         const game = findGame(await loadCatalogue(), gameId);
         if (!game || !game.screen) return noScreen;
-        if (game.styles) ensureStyles(game.id);
+        const styled = game.styles ? ensureStyles(game.id) : null;
         try {
-          return await import(`/plugins/${encodeURIComponent(game.id)}/screen.js`);
+          const module = await import(`/plugins/${encodeURIComponent(game.id)}/screen.js`);
+          await styled;
+          return module;
         } catch (error) {
           console.error(error);
           return failedScreen;
@@ -68,9 +107,10 @@ export function loadVariantScreen(gameId, variantId) {
         const game = findGame(await loadCatalogue(), gameId);
         const variant = game?.variants?.find((v) => v.id === variantId);
         if (!variant || variant.screen === false) return null;
-        if (variant.styles) ensureStyles(variant.id);
+        const styled = variant.styles ? ensureStyles(variant.id) : null;
         try {
           const module = await import(`/plugins/${encodeURIComponent(variant.id)}/screen.js`);
+          await styled;
           return typeof module.extend === "function" ? module : null;
         } catch (error) {
           if (variant.screen) console.error(error);

@@ -5,7 +5,7 @@ import { lang, t } from "./i18n.js";
 import { gameName, heading, optionValueText, variantName } from "./common.js";
 import { findGame } from "./catalogue.js";
 import { keepingFocus } from "./focus.js";
-import { loadScreen, screenApi } from "./screens.js";
+import { loadScreen, screenApi, showWhenStyled } from "./screens.js";
 import { label, optionField, readOption } from "./option_fields.js";
 
 // After the host changes an option, Start waits this long: a tap meant for the next option, landing on the
@@ -91,6 +91,7 @@ export class SetupPanel {
           this.extra.replaceChildren();
         }
       });
+      showWhenStyled(this.extra, () => this.api.refresh());
     } else {
       this.extra.replaceChildren();
     }
