@@ -1,6 +1,6 @@
 """Soak: run a real server for a while as game nights come and go, and watch memory, open files and disk.
 
-    python benchmarks/soak.py [--minutes 10] [--check]
+    python benchmarks/soak.py [--minutes 10] [--rate NIGHTS_A_SECOND] [--check]
 
 Starts `gamenight serve` on a loopback port with a fresh SQLite file. Groups of
 three connect, create a lobby, play a short match of High Card through (or
@@ -151,6 +151,7 @@ def main() -> int:
     parser.add_argument("--retention-days", type=float, default=0.0002, help="about 17 s by default")
     parser.add_argument("--idle-minutes", type=float, default=0.1)
     parser.add_argument("--check", action="store_true", help="exit 1 when memory, files or disk keep growing")
+    parser.add_argument("--rate", type=float, default=0, help="nights started a second at most (0: back to back)")
     options = parser.parse_args()
     rng = random.Random(11)
     with tempfile.TemporaryDirectory() as tmp:
@@ -171,6 +172,9 @@ def main() -> int:
                 server.stop()
                 server.start()
                 print(f"{elapsed:7.1f} restarted")
+            if options.rate and (due := started + nights / options.rate - time.monotonic()) > 0:
+                time.sleep(min(due, SAMPLE_SECONDS))
+                continue
             try:
                 one_night(server.url, rng)
                 with lock:
