@@ -7,6 +7,8 @@ making their moves over the wire, so a table of sixteen costs one browser and tw
 
 from __future__ import annotations
 
+import zlib
+
 from playwright.sync_api import expect
 from test_real_server import Player
 
@@ -186,11 +188,17 @@ def laid_out(page, what: str, whole_text: bool = True) -> None:
 
 def check_tables(pages, tables: dict, moment: str, sofa: str | None = None) -> None:
     """Both tables fit and hold everything in its region, no text clipped or covered; ``sofa``: what must be
-    readable from the sofa (at least SOFA_PX at 1080p). A screenshot of each (--shots)."""
+    readable from the sofa (at least SOFA_PX at 1080p). A screenshot of each (--shots).
+
+    axe audits one of the two at each moment: they differ in size and language only, and a TV has no controls,
+    so the rules that could differ are those that compare a name with its visible text. Which one follows the
+    moment's name (a rerun audits the same), so each language is audited at about half of a test's moments."""
+    audited = list(tables)[zlib.crc32(moment.encode()) % len(tables)]
     for size, table in tables.items():
         at_rest(table, laid_out, f"the {size} table in {moment}")
         pages.shot(table, f"tv-full-{moment}-{size}")
-        assert_accessible(table, f"the {size} table in {moment}")
+        if size == audited:
+            assert_accessible(table, f"the {size} table in {moment}")
         if sofa and size == "tv":
             small = [(px, text) for px, text in smallest_text(table, sofa) if px < SOFA_PX]
             assert not small, f"too small to read from a sofa in {moment}: {small}"
