@@ -99,7 +99,8 @@ def test_every_phase_and_every_step_of_the_show_fit_both_tv_sizes(pages):
 def test_a_tv_whose_style_sheets_come_late_shows_the_screen_only_once_styled(pages):
     """A slow TV: the Spyfall kit's table styles (imported by Spyfall's screen.css, which Team Spyfall's screen
     asks for as it renders) are held back. Meanwhile the table shows no unstyled screen (it would be a page-long
-    list); once they come, the screen is there and fits."""
+    list); a sheet that does not come shows the game after some seconds anyway (screens.js: STYLES_WAIT_MS), and
+    once they come, the screen fits."""
     ann, code = create_lobby(pages, "Ann", **PHONE)
     for name in NAMES[1:]:
         join_by_link(pages, code, name, **PHONE)
@@ -118,7 +119,8 @@ def test_a_tv_whose_style_sheets_come_late_shows_the_screen_only_once_styled(pag
     expect(table.locator(".sf-shell")).to_be_attached()
     expect(table.locator(".sf-shell")).to_be_hidden()
     assert table.evaluate("document.scrollingElement.scrollHeight") <= TV_SIZES["tv720"]["height"]
-    held[0].continue_()
+    # A sheet that never comes (a request that hangs) hides the game for some seconds only.
     expect(table.locator(".sf-shell")).to_be_visible()
+    held[0].continue_()
     settle(table)
     assert_fits(table, "the table once its styles came")

@@ -23,11 +23,12 @@ const modules = new Map();
 
 const styles = new Map();
 const arriving = new Set(); // the promises of the sheets still on their way
+const STYLES_WAIT_MS = 8000; // a sheet whose request hangs (a phone losing its signal) hides no screen for longer
 
 /**
  * Load ``game``'s screen.css once per page. The promise settles when the sheet and every sheet it imports
- * have arrived (the link's load event waits for its imports) or failed to: a screen drawn before that is
- * drawn unstyled, and on a slow TV the table would show a page-long list for a moment.
+ * have arrived (the link's load event waits for its imports) or failed to, or after STYLES_WAIT_MS: a screen
+ * drawn before that is drawn unstyled, and on a slow TV the table would show a page-long list for a moment.
  */
 export function ensureStyles(game) {
   if (!styles.has(game)) {
@@ -39,6 +40,7 @@ export function ensureStyles(game) {
     const loaded = new Promise((settled) => {
       link.addEventListener("load", settled, { once: true });
       link.addEventListener("error", settled, { once: true });
+      setTimeout(settled, STYLES_WAIT_MS);
     });
     arriving.add(loaded);
     loaded.then(() => arriving.delete(loaded));
