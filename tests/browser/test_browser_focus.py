@@ -154,7 +154,11 @@ def test_a_name_sent_before_the_last_ones_answer_is_back_goes_on_the_board_too(p
     held["on"] = True
     field.fill("Lighthouse")
     field.press("Enter")
-    expect(stickers.filter(has_text="Lighthouse")).to_have_count(1)  # on the board; its answer is held
+    expect(stickers.filter(has_text="Lighthouse")).to_have_count(1)  # on the board
+    for _ in range(100):  # its answer follows the state that shows it, and is held
+        if held["acks"]:
+            break
+        ann.wait_for_timeout(50)
     assert len(held["acks"]) == 1
     field.fill("Old mill")
     field.press("Enter")

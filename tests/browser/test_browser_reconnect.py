@@ -85,3 +85,31 @@ def test_a_join_sent_while_the_page_follows_its_lobby_gets_its_answer(pages):
     answer = phone.evaluate(JOIN_THEN_MOVE, code)
     assert answer["ok"] and answer["player"], answer
     expect(seat(ann, "Boris")).to_have_count(1)
+
+
+def test_a_page_whose_strings_come_after_its_states_says_nothing_in_raw_keys(pages):
+    """A phone coming back (a reload on a slow connection): its seat's states arrive before its strings do. The
+    screen reader's log is named and speaks once they have come, and no raw string key is ever used meanwhile
+    (``pages.problems`` records each "missing string")."""
+    from playwright.sync_api import expect
+
+    from .helpers_browser import create_lobby
+
+    ann, code = create_lobby(pages, "Ann")
+    context = pages.context()
+    boris = join_by_link(pages, code, "Boris", context=context)
+    held = []
+    context.route("**/api/strings/en", lambda route: held.append(route))
+    boris.reload()
+    for _ in range(200):  # the page has asked for its strings
+        if held:
+            break
+        boris.wait_for_timeout(50)
+    assert held, "the page never asked for its strings"
+    ann.get_by_test_id("lock").click()  # a state for Boris's seat while his strings are on their way
+    expect(ann.get_by_test_id("locked-badge")).to_be_visible()
+    boris.wait_for_timeout(500)
+    held[0].continue_()
+    expect(boris.get_by_test_id("locked-badge")).to_be_visible()
+    expect(boris.get_by_test_id("announcer")).to_have_attribute("aria-label", "What just happened")
+    assert not pages.problems, pages.problems

@@ -6,7 +6,7 @@
 // A game's screen adds what the shell cannot see (a step of a show) with api.announce(text).
 
 import { el } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, ready, t } from "./i18n.js";
 import { gameName, joinNames } from "./common.js";
 import { secondsLeft } from "./clock.js";
 import { phaseLabel, presentPlayers, timerLabel } from "./match.js";
@@ -69,7 +69,9 @@ export class Announcer {
       "aria-live": "polite",
       class: "visually-hidden",
       "data-testid": "announcer",
+      "data-i18n-aria-label": "announce.region", // named whenever the page's strings (re)load (i18n.applyStatic)
     });
+    if (ready()) this.region.setAttribute("aria-label", t("announce.region"));
     document.body.append(this.region);
     this.last = null;
     this.view = null;
@@ -90,7 +92,7 @@ export class Announcer {
     const before = this.last;
     this.last = now;
     this.view = view;
-    this.region.setAttribute("aria-label", t("announce.region"));
+    if (!ready()) return; // states can come before the page's strings: nothing is said in raw keys
     if (!before || !now.match) return;
     const match = view.match;
     const same = before.match === now.match;
@@ -124,6 +126,7 @@ export class Announcer {
 
   /** Say 30 and 10 seconds left on each clock that waits for this player, once per clock and mark. */
   checkClocks() {
+    if (!ready()) return;
     const match = this.view?.match;
     if (!match) return;
     for (const [name, timer] of Object.entries(match.timers || {})) {
