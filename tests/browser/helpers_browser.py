@@ -118,6 +118,16 @@ STYLED = """() => {
 }"""
 
 
+def wait_for(page, condition, what: str, timeout_ms: int = 10_000):
+    """``waiting.wait_until`` for a test that drives a page: polls ``condition`` (a Python callable) while letting
+    Playwright run, so that its handlers (a route, a WebSocket relay) can make it true; fails with ``what``."""
+    for _ in range(timeout_ms // 50):
+        if result := condition():
+            return result
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what}: not within {timeout_ms / 1000:g} s")
+
+
 def settle(page) -> None:
     """Wait until the page comes to rest after a change of size, text size or language: its style sheets have
     loaded, its entrances have ended and two frames have been drawn (a screen that sizes itself to

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .helpers_browser import create_lobby, join_by_link, seat
+from .helpers_browser import create_lobby, join_by_link, seat, wait_for
 
 NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
@@ -155,10 +155,7 @@ def test_a_name_sent_before_the_last_ones_answer_is_back_goes_on_the_board_too(p
     field.fill("Lighthouse")
     field.press("Enter")
     expect(stickers.filter(has_text="Lighthouse")).to_have_count(1)  # on the board
-    for _ in range(100):  # its answer follows the state that shows it, and is held
-        if held["acks"]:
-            break
-        ann.wait_for_timeout(50)
+    wait_for(ann, lambda: held["acks"], "its answer (which follows the state that shows it), held")
     assert len(held["acks"]) == 1
     field.fill("Old mill")
     field.press("Enter")

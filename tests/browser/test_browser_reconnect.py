@@ -93,7 +93,7 @@ def test_a_page_whose_strings_come_after_its_states_says_nothing_in_raw_keys(pag
     (``pages.problems`` records each "missing string")."""
     from playwright.sync_api import expect
 
-    from .helpers_browser import create_lobby
+    from .helpers_browser import create_lobby, wait_for
 
     ann, code = create_lobby(pages, "Ann")
     context = pages.context()
@@ -101,11 +101,7 @@ def test_a_page_whose_strings_come_after_its_states_says_nothing_in_raw_keys(pag
     held = []
     context.route("**/api/strings/en", lambda route: held.append(route))
     boris.reload()
-    for _ in range(200):  # the page has asked for its strings
-        if held:
-            break
-        boris.wait_for_timeout(50)
-    assert held, "the page never asked for its strings"
+    wait_for(boris, lambda: held, "the page asking for its strings")
     ann.get_by_test_id("lock").click()  # a state for Boris's seat while his strings are on their way
     expect(ann.get_by_test_id("locked-badge")).to_be_visible()
     boris.wait_for_timeout(500)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link, settle
+from .helpers_browser import PHONE_SIZE, TV_SIZES, assert_fits, create_lobby, join_by_link, settle, wait_for
 
 PHONE = {"viewport": PHONE_SIZE, "is_mobile": True, "has_touch": True}
 NAMES = ["Ann", "Boris", "Chen", "Dina", "Emil"]
@@ -111,11 +111,8 @@ def test_a_tv_whose_style_sheets_come_late_shows_the_screen_only_once_styled(pag
     context = pages.context(viewport=TV_SIZES["tv720"])
     context.route("**/plugins/spyfall/css/table.css", lambda route: held.append(route))
     table = pages.page(f"/l/{code}/table", context=context)
-    for _ in range(200):  # the screen has rendered once it asks for the kit's styles
-        if held:
-            break
-        table.wait_for_timeout(50)
-    assert len(held) == 1, "the table never asked for the kit's table styles"
+    wait_for(table, lambda: held, "the table's screen asking for the kit's table styles (it has rendered)")
+    assert len(held) == 1
     expect(table.locator(".sf-shell")).to_be_attached()
     expect(table.locator(".sf-shell")).to_be_hidden()
     assert table.evaluate("document.scrollingElement.scrollHeight") <= TV_SIZES["tv720"]["height"]
