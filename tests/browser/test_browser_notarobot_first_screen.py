@@ -20,8 +20,8 @@ NEAR_FULL, WIDE_PAD = 0.9, 0.75
 
 
 def scroll_to_the_end(page) -> None:
-    """The player has scrolled down to read the tokens and the record."""
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    """The player scrolls down, with their own hand (a wheel), to read the tokens and the record."""
+    page.mouse.wheel(0, 20_000)
     page.wait_for_function("() => window.scrollY > 0")  # a function: an expression would be eval-ed, which CSP forbids
 
 

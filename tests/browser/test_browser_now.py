@@ -63,10 +63,14 @@ def test_a_phone_scrolled_away_comes_back_to_its_turn_and_to_the_vote(pages):
         page.get_by_test_id("claim-submit").click()
         expect(page.get_by_test_id("claim-form")).to_have_count(0)
         if page is ann:
-            # she scrolls to the end just after her tap: the page does not jump under her hands, but follows
-            # the next moment once they are off it (now_scroll.js, HANDS_OFF_MS)
+            # she scrolls to the end just after her tap, once Boris's turn has come: the page does not jump under
+            # her hands, nor pull her back once they are off it (she chose where to look after the turn came),
+            # but follows the next moment (now_scroll.js, HANDS_OFF_MS)
             scroll_to_bottom(ann)
             ann.mouse.wheel(0, 400)
+            left_at = ann.evaluate("window.scrollY")
+            ann.wait_for_timeout(2_500)  # longer than HANDS_OFF_MS: a follow put off would have come
+            assert ann.evaluate("window.scrollY") == left_at, "Ann's page was pulled back from where she scrolled"
     expect(chen.get_by_test_id("claim-form")).to_be_visible()
     assert_in_view(chen, "claim-input", "Chen's claim, on their turn")
 

@@ -4,7 +4,8 @@
 // attribute ``data-now`` (docs/screens.md); without a mark the game's screen itself is the target, and once
 // the match is over its results. Nothing moves while the player is typing, or when the target is in view; just
 // after they touched the page (a page that jumps under a finger about to tap makes it tap the wrong thing) it
-// waits until their hands have been off it for a moment, then follows if the moment is still the same.
+// waits until their hands have been off it for a moment, then follows if the moment is still the same and the
+// player has not touched the page since it came (scrolled away from the new moment: they chose where to look).
 
 import { typable } from "./focus.js";
 
@@ -68,6 +69,7 @@ export class NowScroller {
     this.moment = null;
     this.mark = null;
     this.waiting = null; // a follow put off while the player's hands were on the page
+    this.since = 0; // when the moment followed came
   }
 
   /** After a paint of the match: ``screen`` (the game's root), ``result`` (the results' box), ``card`` (the match). */
@@ -82,12 +84,17 @@ export class NowScroller {
     this.mark = mark;
     if (!fresh) return;
     clearTimeout(this.waiting);
+    this.since = Date.now();
     this.attempt(moment, () => (over ? result : nowTarget(screen) || screen), card);
   }
 
-  /** Scroll to what ``find`` gives now, or once the player's hands are off the page, if the moment is the same. */
+  /**
+   * Scroll to what ``find`` gives now, or once the player's hands are off the page, if the moment is the same
+   * and they have not touched the page since it came.
+   */
   attempt(moment, find, card) {
     if (typable(document.activeElement) || moment !== this.moment) return; // typing: the field is what they do
+    if (touched > this.since) return; // they have taken the page in hand since the moment came
     const wait = handsOn();
     if (wait > 0) {
       this.waiting = setTimeout(() => this.attempt(moment, find, card), wait + 50);
