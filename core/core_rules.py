@@ -88,8 +88,9 @@ CORE_MOVES = {
         args={"ballot": fields.String(required=True), "choice": fields.String(required=True)},
         simultaneous=True,
     ),
-    "pause": Move(pause, who="host"),
-    "resume": Move(resume, who="host"),
+    # the host's clock controls mean "now", whatever state the host saw: no stale check, as for ballots
+    "pause": Move(pause, who="host", simultaneous=True),
+    "resume": Move(resume, who="host", simultaneous=True),
     "extend": Move(
         extend,
         args={
@@ -97,6 +98,7 @@ CORE_MOVES = {
             "seconds": fields.Integer(required=True, validate=validate.Range(1, MAX_EXTEND_SECONDS)),
         },
         who="host",
+        simultaneous=True,
     ),
     "expire": Move(expire, args={"timer": fields.String(required=True)}, who="system"),
     "skip": Move(skip, who="host"),

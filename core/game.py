@@ -152,8 +152,9 @@ class Move:
     ``args`` maps argument names to marshmallow fields (unknown arguments are
     refused). ``who`` says who may make it: any seated ``player``, only the
     player whose ``turn`` it is, the lobby ``host``, or the engine itself
-    (``system``). ``simultaneous`` moves (ballots) are exempt from the stale
-    version check. ``apply(match, action)`` changes the match and returns
+    (``system``). ``simultaneous`` moves (ballots, the host's clock controls:
+    what they do does not depend on the state they were made on) are
+    exempt from the stale version check. ``apply(match, action)`` changes the match and returns
     the phase it moves to (``None``: it stays), or raises
     :class:`gamenight.errors.ActionError`.
     """

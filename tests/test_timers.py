@@ -61,6 +61,19 @@ def test_host_pauses_resumes_and_extends(night):
     assert night.move("Boris", "extend", seconds=5).error["code"] == "not_host"
 
 
+def test_the_hosts_clock_moves_hold_on_a_state_a_move_has_just_overtaken(night):
+    # The host taps Pause as Ann's claim goes through: the host meant "stop the clocks now", whatever the state.
+    night.start(options={"claim_seconds": 20})
+    seen = night.match.version
+    night.must("Ann", "claim", value=9)
+    assert night.move("Ann", "pause", version=seen).ok
+    assert night.move("Ann", "extend", version=seen, seconds=30).ok
+    assert night.move("Ann", "resume", version=seen).ok
+    assert night.match.timers["claim"].left(night.clock.now) == 50
+    assert night.move("Boris", "claim", version=seen, value=3).error["code"] == "stale", "a player's move still is"
+    assert night.move("Ann", "skip", version=seen).error["code"] == "stale", "what is skipped depends on the state"
+
+
 def test_timers_started_while_paused_wait_for_resume(night):
     night.start(options={"claim_seconds": 20})
     night.move("Ann", "pause")

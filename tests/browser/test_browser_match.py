@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import expect
+from test_real_server import Player
 
+from .full_table import guests
 from .helpers_browser import create_lobby, join_by_link
 
 NARROW = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -123,3 +125,26 @@ def test_high_card_round_on_phones_and_table(pages):
     abort.click()
     expect(boris.get_by_test_id("match")).to_be_hidden()
     expect(boris.get_by_test_id("history")).to_contain_text("aborted")
+
+
+def test_a_host_tap_on_pause_lands_while_the_lobby_changes_under_it(pages, disconnect):
+    """A friend arrives while the host's finger is on Pause: the state that brings them must not take the tap
+    away (the host's bar is rebuilt only when what it shows changes)."""
+    ann, code = create_lobby(pages, "Ann", **NARROW)
+    disconnect.extend(guests(pages.server, code, 2))
+    ann.get_by_test_id("game-select").select_option("highcard")
+    ann.get_by_test_id("start").click()
+    expect(ann.get_by_test_id("match-phase")).to_have_text("Claims")
+
+    pause = ann.get_by_test_id("pause")
+    pause.scroll_into_view_if_needed()
+    box = pause.bounding_box()
+    ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    late = Player(pages.server, "Dana")  # a late friend: a new state for the host's phone
+    disconnect.append(late)
+    assert late.call("join_lobby", {"code": code, "name": late.name})["ok"]
+    expect(ann.get_by_test_id("seat")).to_have_count(4)
+    ann.mouse.up()
+    expect(ann.get_by_test_id("match-paused")).to_be_visible()
+    expect(ann.get_by_test_id("resume")).to_be_visible()

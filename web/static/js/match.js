@@ -3,7 +3,7 @@
 // the stage: a box of fixed size in the middle of the TV (docs/screens.md, "The table's stage").
 
 import { el, fill } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 import { badge, gameName, joinNames, lastRound, variantName } from "./common.js";
 import { clockKey, countdown, settleClocks } from "./clock.js";
 import { keepingFocus } from "./focus.js";
@@ -62,6 +62,7 @@ export class MatchPanel {
     this.nowScroll = follow ? new NowScroller() : null;
     this.view = null;
     this.host = false;
+    this.controlsShow = null; // what the host's bar was last built for (renderControls)
     this.head = el("div", { class: "match-head", "data-testid": "match-head" });
     this.timers = el("div", { class: "timers", "data-testid": "timers" });
     this.controls = el("div", { class: "match-controls", "data-testid": "match-controls" });
@@ -232,8 +233,21 @@ export class MatchPanel {
     this.controls.hidden = !show;
     if (!show) {
       this.controls.replaceChildren();
+      this.controlsShow = null;
       return;
     }
+    // rebuilt only when what the bar acts on changes: a state that changes none of it (a friend arriving, a
+    // claim) must not replace a button under the host's finger (the tap would be lost) or close the time
+    // picker; a move the bar made (a skip, which leaves its button disabled till then) always changes it
+    const ballots = Object.entries(match.ballots || {}).filter(([, ballot]) => !ballot.closed);
+    const clocks = Object.entries(match.timers || {}).map(([name, timer]) => [name, timer.deadline, timer.paused]);
+    const shows = JSON.stringify([
+      lang(),
+      [match.game, match.id, match.round, match.phase, match.turn ?? null, match.paused],
+      [match.options?.time_factor ?? null, waiting(match), ballots.map(([id]) => id), clocks, lastRound(match)],
+    ]);
+    if (shows === this.controlsShow) return;
+    this.controlsShow = shows;
     // the host's "+30 s" for each clock sits in the host's bar, below the game: it never pushes the action down
     const extend = Object.keys(match.timers || {}).map((name) =>
       el(

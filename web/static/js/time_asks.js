@@ -68,7 +68,13 @@ export function timeFactorPicker(match, act) {
   const current = Number(match.options?.time_factor ?? 1);
   const select = el(
     "select",
-    { "data-testid": "time-factor", onchange: (event) => act("time_factor", { factor: Number(event.target.value) }) },
+    {
+      "data-testid": "time-factor",
+      onchange: async (event) => {
+        const answer = await act("time_factor", { factor: Number(event.target.value) });
+        if (!answer?.ok) event.target.value = String(current); // refused: it shows the factor still in force
+      },
+    },
     optionChoices(match.game, "time_factor").map((factor) => {
       const key = `option.time_factor.${factor}`;
       return el("option", { value: String(factor), selected: factor === current }, has(key) ? t(key) : `× ${factor}`);
