@@ -238,13 +238,14 @@ export class MatchPanel {
     }
     // rebuilt only when what the bar acts on changes: a state that changes none of it (a friend arriving, a
     // claim) must not replace a button under the host's finger (the tap would be lost) or close the time
-    // picker; a move the bar made (a skip, which leaves its button disabled till then) always changes it
+    // picker; a move the bar made (a skip, which leaves its button disabled till then) always changes it.
+    // Whether a skip is offered (waiting) follows from the open ballots and the clocks.
     const ballots = Object.entries(match.ballots || {}).filter(([, ballot]) => !ballot.closed);
     const clocks = Object.entries(match.timers || {}).map(([name, timer]) => [name, timer.deadline, timer.paused]);
     const shows = JSON.stringify([
       lang(),
       [match.game, match.id, match.round, match.phase, match.turn ?? null, match.paused],
-      [match.options?.time_factor ?? null, waiting(match), ballots.map(([id]) => id), clocks, lastRound(match)],
+      [match.options?.time_factor ?? null, ballots.map(([id]) => id), clocks, lastRound(match)],
     ]);
     if (shows === this.controlsShow) return;
     this.controlsShow = shows;
